@@ -1,0 +1,18 @@
+# Production image: the API (with socket.io and, unless RUN_WORKERS=false, the job workers) and the built client.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY shared/package.json shared/
+COPY server/package.json server/
+COPY client/package.json client/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
+COPY --from=build /app /app
+VOLUME ["/data"]
+EXPOSE 8080
+CMD ["node", "server/dist/main.js"]

@@ -1,0 +1,68 @@
+import { ErrorEnvelopeSchema, OAuthErrorSchema, type ErrorEntry } from '@platform/shared';
+
+export type FieldProblem = { pointer: string; field: string; message: string };
+
+/**
+ * A failed API call. `entries` keeps every entry of the error envelope (API-CONTRACT 2.1) or the
+ * OAuth error turned into one entry (API-CONTRACT 3); status 0 means the server was not reached.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly entries: ErrorEntry[];
+  readonly oauthError: string | undefined;
+
+  constructor(status: number, entries: ErrorEntry[], options: { oauthError?: string; cause?: unknown } = {}) {
+    super(entries[0]?.message ?? `Request failed (${status})`, { cause: options.cause });
+    this.name = 'ApiError';
+    this.status = status;
+    this.entries = entries;
+    this.oauthError = options.oauthError;
+  }
+
+  /** Every message, in order: what the legacy client lists in its warning (spec 1 section 8). */
+  get messages(): string[] {
+    return this.entries.map((e) => e.message);
+  }
+
+  get titles(): string[] {
+    return this.entries.flatMap((e) => (e.title ? [e.title] : []));
+  }
+
+  /** Field entries: `{pointer: "/email"} -> field "email"`; nested pointers keep their path. */
+  get fieldProblems(): FieldProblem[] {
+    return this.entries.flatMap((e) => {
+      const pointer = e.source?.pointer;
+      if (!pointer) return [];
+      const field = pointer.replace(/^\//, '').split('/').join('.');
+      return [{ pointer, field, message: e.title ?? e.message }];
+    });
+  }
+
+  hasTitle(title: string): boolean {
+    return this.entries.some((e) => e.title === title || e.message === title);
+  }
+}
+
+/** Builds an ApiError from any error body the server may send. */
+export function apiErrorFromBody(status: number, body: unknown): ApiError {
+  const envelope = ErrorEnvelopeSchema.safeParse(body);
+  if (envelope.success && envelope.data.errors.length > 0) return new ApiError(status, envelope.data.errors);
+  const oauth = OAuthErrorSchema.safeParse(body);
+  if (oauth.success) {
+    return new ApiError(status, [{ status, title: oauth.data.error, message: oauth.data.message || oauth.data.error_description }], {
+      oauthError: oauth.data.error,
+    });
+  }
+  // The one shape outside the envelope: malformed JSON on /posts (API-CONTRACT 2.2).
+  if (body && typeof body === 'object' && 'messages' in body && typeof (body as { messages: unknown }).messages === 'string') {
+    return new ApiError(status, [{ status, message: (body as { messages: string }).messages }]);
+  }
+  return new ApiError(status, [{ status, message: `Request failed (${status})` }]);
+}
+
+export function networkError(cause: unknown): ApiError {
+  const message = cause instanceof Error && cause.message ? cause.message : 'The server could not be reached';
+  return new ApiError(0, [{ status: 0, message }], { cause });
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

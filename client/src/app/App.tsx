@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { ConfigProvider } from './config-context';
+import { routes } from './routes';
+import { createAppServices, type AppServices } from './services';
+import { ServicesContext } from './services-context';
+
+export type AppInstance = { router: ReturnType<typeof createBrowserRouter>; services: AppServices };
+
+/** Built once per tab, outside React, so the session and API client exist before the first render. */
+export function createAppInstance(): AppInstance {
+  const router = createBrowserRouter(routes);
+  const services = createAppServices({
+    navigate: (to) => void router.navigate(to),
+    location: () => `${router.state.location.pathname}${router.state.location.search}`,
+  });
+  return { router, services };
+}
+
+/** The whole single-page app: services (session, API, realtime), config, then the routes. */
+export function App({ app }: { app: AppInstance }) {
+  const { router, services } = app;
+  useEffect(() => services.start(), [services]);
+  return (
+    <ServicesContext.Provider value={services}>
+      <ConfigProvider>
+        <RouterProvider router={router} />
+      </ConfigProvider>
+    </ServicesContext.Provider>
+  );
+}

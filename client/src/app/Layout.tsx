@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { DialogHost } from '../features/dialogs/DialogHost';
+import { TrialBanner } from '../features/demo/TrialBanner';
+import { useLoginState } from '../features/session/useSession';
+import { ConnectionBanner } from '../realtime/ConnectionBanner';
+import { AccountMenu } from './AccountMenu';
+import { BootstrapError } from './BootstrapError';
+import { useConfigState } from './config-context';
+import { isEmbedded } from './embed';
+import { LanguagePicker } from './LanguagePicker';
+import { ModeBar } from './ModeBar';
+import { NoticeList } from './NoticeList';
+import { useServices } from './services-context';
+import { SupportMenu } from './SupportMenu';
+import { useDebugModeNotice, useDefaultLanguage } from './useStartupChecks';
+
+const POWERED_BY_URL = 'https://www.ushahidi.com';
+
+/** On a private site an anonymous visitor has nothing to see but the login dialog. */
+function usePrivateSiteLogin(isPrivate: boolean) {
+  const { session } = useServices();
+  const state = useLoginState();
+  const mustLogIn = isPrivate && state.matches({ anonymous: { prompt: 'closed' } });
+  useEffect(() => {
+    if (mustLogIn) session.send({ type: 'OPEN_LOGIN' });
+  }, [mustLogIn, session]);
+}
+
+export function Layout() {
+  const { t } = useTranslation();
+  const { status, config, error, reload } = useConfigState();
+  const embed = isEmbedded();
+  usePrivateSiteLogin(config?.site.private === true);
+  useDefaultLanguage();
+  useDebugModeNotice();
+
+  const siteName = config?.site.name || t('app.name');
+  return (
+    <div className={`app${embed ? ' app-embed' : ''}`}>
+      <a className="skip-link" href="#main">
+        {t('app.skip_to_content')}
+      </a>
+      <header className="app-header">
+        <Link to="/" className="brand">
+          {config?.site.image_header ? <img src={config.site.image_header} alt="" className="brand-image" /> : null}
+          <span className="brand-name">{siteName}</span>
+        </Link>
+        {config ? (
+          <>
+            <ModeBar />
+            <div className="header-tools">
+              <LanguagePicker />
+              <SupportMenu />
+            </div>
+            <div className="header-account">
+              <AccountMenu />
+            </div>
+          </>
+        ) : (
+          <div className="header-tools">
+            <LanguagePicker />
+          </div>
+        )}
+      </header>
+      {config ? <TrialBanner /> : null}
+      {config ? <ConnectionBanner /> : null}
+      <main id="main" className="app-main" tabIndex={-1}>
+        {config ? <Outlet /> : null}
+        {!config && status === 'error' ? <BootstrapError error={error} onRetry={reload} /> : null}
+        {!config && status === 'loading' ? (
+          <p className="loading" role="status">
+            {t('app.loading')}
+          </p>
+        ) : null}
+      </main>
+      {embed ? (
+        <footer className="app-footer">
+          <a href={POWERED_BY_URL} target="_blank" rel="noopener noreferrer" className="powered-by">
+            {t('app.powered_by')}
+          </a>
+        </footer>
+      ) : null}
+      <NoticeList />
+      {config ? <DialogHost /> : null}
+    </div>
+  );
+}

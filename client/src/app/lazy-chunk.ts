@@ -1,0 +1,21 @@
+/** A chunk that has not arrived after this long is reported as failed (spec 1 section 8). */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('Part of the application could not be loaded. Check your connection and reload the page.')),
+      timeoutMs,
+    );
+    load().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

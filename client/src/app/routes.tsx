@@ -1,0 +1,56 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { ActivityView } from '../features/views/ActivityView';
+import { SetRedirect, SetScopeRoute } from '../features/sets/SetScopeRoute';
+import { DataView } from '../features/views/DataView';
+import { MapView } from '../features/views/MapView';
+import { Layout } from './Layout';
+import { loadChunk } from './lazy-chunk';
+import { OpenDialogRoute } from './routes/OpenDialogRoute';
+import { RouteError } from './routes/RouteError';
+import { ForbiddenPage, NotFoundPage } from './routes/StatusPage';
+
+/** The data view's post column: a post, its editor, or a new post's form (spec 2 section 2). */
+const postColumn: RouteObject[] = [
+  { path: 'posts/:id', lazy: () => loadChunk(() => import('../features/posts/PostDetail')) },
+  { path: 'posts/:id/edit', lazy: () => loadChunk(() => import('../features/posts/editor/PostEditorRoute')) },
+  { path: 'posts/create/:formId', lazy: () => loadChunk(() => import('../features/posts/editor/PostEditorRoute')) },
+];
+/** A collection's or saved search's data view keeps its post column inside the mode. */
+const setPostColumn: RouteObject[] = [{ index: true }, ...postColumn];
+
+/** Every route of spec 1 section 2; posts routes (spec 2) join the children here. */
+export const routes: RouteObject[] = [
+  // The embeddable map: no header, menus or footer (spec 2 section 2).
+  { path: 'map/noui', errorElement: <RouteError />, lazy: () => loadChunk(() => import('../features/map/MapNoUi')) },
+  {
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="/views/map" replace /> },
+      { path: 'views/map', element: <MapView /> },
+      {
+        // The data view frames both its list and the post column (spec 2 section 2).
+        element: <DataView />,
+        children: [{ path: 'views/data' }, ...postColumn],
+      },
+      { path: 'views/create', element: <Navigate to="/views/map" replace /> },
+      // Collection and saved-search modes (spec 2 section 2): the set's view, then data or map.
+      { path: 'collections/:setId', element: <SetRedirect kind="collection" /> },
+      { path: 'collections/:setId/data', element: <SetScopeRoute kind="collection" view="data" />, children: setPostColumn },
+      { path: 'collections/:setId/map', element: <SetScopeRoute kind="collection" view="map" /> },
+      { path: 'savedsearches/:setId', element: <SetRedirect kind="savedsearch" /> },
+      { path: 'savedsearches/:setId/data', element: <SetScopeRoute kind="savedsearch" view="data" />, children: setPostColumn },
+      { path: 'savedsearches/:setId/map', element: <SetScopeRoute kind="savedsearch" view="map" /> },
+      { path: 'activity', element: <ActivityView /> },
+      { path: 'login', element: <OpenDialogRoute dialog="login" /> },
+      { path: 'register', element: <OpenDialogRoute dialog="register" /> },
+      { path: 'forgotpassword', element: <OpenDialogRoute dialog="forgotPassword" /> },
+      { path: 'forgotpassword/confirm/:token?', element: <OpenDialogRoute dialog="resetConfirm" /> },
+      { path: 'forbidden', element: <ForbiddenPage /> },
+      { path: '404', element: <NotFoundPage /> },
+      { path: 'verifier', lazy: () => loadChunk(() => import('../features/verifier/verifier.route')) },
+      { path: 'settings/*', lazy: () => loadChunk(() => import('../features/settings/settings.route')) },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,84 @@
+import { createActor, waitFor, type Actor } from 'xstate';
+import { api as tabApi, type ApiClient } from '../api';
+import { createDialogs, type Dialogs } from '../features/dialogs/dialogs';
+import { createNotices, type Notices } from '../features/notices/notices';
+import { createSessionActors } from '../features/session/session.actors';
+import { loginMachine, type LoginMachine } from '../features/session/session.machine';
+import { loadLanguage, loadSession, saveSession, usableToken } from '../features/session/session-storage';
+import { createRealtimeClient, type RealtimeClient } from '../realtime/realtime-client';
+
+export type AppServices = {
+  api: ApiClient;
+  session: Actor<LoginMachine>;
+  realtime: RealtimeClient;
+  notices: Notices;
+  dialogs: Dialogs;
+  storage: Storage | undefined;
+  /** Connects the realtime socket; returns the matching stop. */
+  start(): () => void;
+};
+
+export type AppServicesOptions = {
+  api?: ApiClient;
+  storage?: Storage;
+  realtime?: RealtimeClient;
+  navigate: (to: string) => void;
+  location: () => string;
+  now?: () => number;
+};
+
+const browserStorage = (): Storage | undefined => {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Wires the tab's services once: the login machine drives the API client's token and its reaction
+ * to refused requests, the stored session, the realtime socket's identity and cache clearing.
+ */
+export function createAppServices(options: AppServicesOptions): AppServices {
+  const api = options.api ?? tabApi;
+  const storage = options.storage ?? browserStorage();
+  const now = options.now ?? Date.now;
+  const session = createActor(loginMachine.provide({ actors: createSessionActors(api, now) }), {
+    input: { stored: loadSession(storage), now },
+  });
+  const currentToken = () => usableToken(session.getSnapshot().context.session, now());
+  const realtime = options.realtime ?? createRealtimeClient();
+
+  api.configure({ getToken: currentToken, getLanguage: () => loadLanguage(storage) ?? 'en-US', now });
+  api.setAuthHandler(async ({ status, path }) => {
+    const before = currentToken();
+    session.send({ type: 'REQUEST_REJECTED', status, path, location: options.location() });
+    const fetching = (s: ReturnType<typeof session.getSnapshot>) => s.matches({ anonymous: { token: 'fetching' } });
+    if (!fetching(session.getSnapshot())) return 'fail';
+    await waitFor(session, (s) => !fetching(s));
+    const after = currentToken();
+    return after !== null && after !== before ? 'retry' : 'fail';
+  });
+
+  session.on('navigate', (event) => options.navigate(event.to));
+  session.on('clearCaches', () => api.clearCache());
+  session.subscribe((snapshot) => {
+    saveSession(storage, snapshot.context.session);
+    realtime.setToken(currentToken());
+  });
+  session.start();
+  realtime.setToken(currentToken());
+
+  return {
+    api,
+    session,
+    realtime,
+    notices: createNotices(),
+    dialogs: createDialogs(),
+    storage,
+    start() {
+      realtime.start();
+      return () => realtime.stop();
+    },
+  };
+}

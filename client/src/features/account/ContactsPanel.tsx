@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { createContact, deleteContact, listMyContacts, updateContact } from '../../api/endpoints/contacts';
+import { useServices } from '../../app/services-context';
+import { apiErrorTexts } from '../notices/api-error-text';
+import { useSession } from '../session/useSession';
+import { canSave, buildRows, ContactsFormSchema, plannedWrites, type ContactRow, type ContactsFormValues } from './contacts.model';
+import { ContactRowItem } from './ContactRowItem';
+import { NewContactFields } from './NewContactFields';
+import { NotificationList } from './NotificationList';
+
+const EMPTY: ContactsFormValues = { contacts: [], newContact: { type: 'email', contact: '' } };
+
+/** Contacts and notifications (spec 1 sections 2, 4, 5): the list, the add block, the subscriptions. */
+export function ContactsPanel({ onCancel, onSaved }: { onCancel: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { api, notices, dialogs } = useServices();
+  const { session } = useSession();
+  const loginEmail = session?.email ?? null;
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const form = useForm<ContactsFormValues>({ resolver: zodResolver(ContactsFormSchema), defaultValues: EMPTY });
+  const { fields } = useFieldArray({ control: form.control, name: 'contacts', keyName: 'fieldKey' });
+  const values = useWatch({ control: form.control }) as ContactsFormValues;
+  const { isSubmitting } = form.formState;
+
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
+
+  useEffect(() => {
+    let live = true;
+    listMyContacts(api)
+      .then((contacts) => {
+        if (!live) return;
+        form.reset({ contacts: buildRows(contacts, loginEmail), newContact: { type: 'email', contact: '' } });
+        setStatus('ready');
+      })
+      .catch(() => live && setStatus('error'));
+    return () => {
+      live = false;
+    };
+  }, [api, form, loginEmail, version]);
+
+  const submit = form.handleSubmit(async (current) => {
+    const failures: string[] = [];
+    for (const write of plannedWrites(current)) {
+      try {
+        if (write.kind === 'update') await updateContact(api, write.id, write.body);
+        else await createContact(api, write.body);
+      } catch (error) {
+        failures.push(...apiErrorTexts(t, error));
+      }
+    }
+    if (failures.length > 0) {
+      notices.warning(t('contact.error_message'), failures);
+      reload();
+      return;
+    }
+    notices.success(t('notify.contact.save_success'));
+    reload();
+    onSaved();
+  });
+
+  const remove = async (row: ContactRow) => {
+    if (row.id === null) return;
+    const ok = await dialogs.confirm({
+      title: t('contact.delete_title'),
+      message: t('contact.delete_confirm', { contact: row.original.contact }),
+      confirmLabel: t('common.delete'),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await deleteContact(api, row.id);
+      notices.success(t('notify.contact.destroy_success', { contact: row.original.contact }));
+    } catch (error) {
+      notices.warning(t('contact.error_message'), apiErrorTexts(t, error));
+    }
+    reload();
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="contacts-form">
+      <section aria-labelledby="contacts-heading" className="form-section">
+        <h3 id="contacts-heading">{t('contact.list_title')}</h3>
+        {status === 'loading' ? <p role="status">{t('app.loading')}</p> : null}
+        {status === 'error' ? (
+          <p className="form-alert" role="alert">
+            {t('contact.load_failed')}
+          </p>
+        ) : null}
+        {status === 'ready' && fields.length === 0 ? <p className="empty-state">{t('contact.none')}</p> : null}
+        <ul className="contact-list">
+          {fields.map((field, index) => (
+            <ContactRowItem key={field.fieldKey} form={form} index={index} onDelete={(row) => void remove(row)} />
+          ))}
+        </ul>
+      </section>
+      <NewContactFields form={form} />
+      <NotificationList />
+      <div className="dialog-footer">
+        <button type="button" className="button button-ghost" onClick={onCancel} disabled={isSubmitting}>
+          {t('common.cancel')}
+        </button>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={status !== 'ready' || !canSave(values) || isSubmitting}
+          aria-busy={isSubmitting || undefined}
+        >
+          {isSubmitting ? t('common.saving') : t('common.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

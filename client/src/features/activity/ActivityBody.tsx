@@ -1,0 +1,175 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../app/config-context';
+import { isFeatureEnabled } from '../../app/features';
+import { useSession } from '../session/useSession';
+import './activity.css';
+import { hasEnoughPoints, type ActivityRange } from './date-range';
+import { DateRangePicker } from './DateRangePicker';
+import { EChart, type ChartOption } from './EChart';
+import { useActivityData, type Load, type SurveyStatsRow, type TimelineSeries, type VolumeRow } from './useActivityData';
+
+/**
+ * The activity page (spec 2 screen 23): a date range, activity over time (line), activity by
+ * volume (horizontal bars), and the targeted and crowdsourced survey tables for logged-in users.
+ * Its own chunk, so echarts loads only here.
+ */
+export default function ActivityBody() {
+  const { t } = useTranslation();
+  const { features } = useConfig();
+  const { loggedIn } = useSession();
+  const [range, setRange] = useState<ActivityRange>({ kind: 'all' });
+  const { timeline, volume, surveys } = useActivityData(range);
+  const targetedOn = isFeatureEnabled(features, 'targeted-surveys');
+
+  return (
+    <div className="activity">
+      <DateRangePicker range={range} onChange={setRange} />
+      <div className="activity-cards">
+        <ChartCard title={t('activity.over_time')} id="activity-over-time">
+          <TimelineChart load={timeline} title={t('activity.over_time')} />
+        </ChartCard>
+        <ChartCard title={t('activity.by_volume')} id="activity-by-volume">
+          <VolumeChart load={volume} title={t('activity.by_volume')} />
+        </ChartCard>
+        {loggedIn && targetedOn ? (
+          <ChartCard title={t('activity.targeted')} id="activity-targeted">
+            <SurveyTable load={surveys} kind="targeted" />
+          </ChartCard>
+        ) : null}
+        {loggedIn ? (
+          <ChartCard title={t('activity.crowdsourced')} id="activity-crowdsourced">
+            <SurveyTable load={surveys} kind="crowdsourced" />
+          </ChartCard>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function ChartCard({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  return (
+    <section className="activity-card" aria-labelledby={id}>
+      <h2 id={id} className="activity-card-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Placeholder({ state }: { state: 'loading' | 'empty' }) {
+  const { t } = useTranslation();
+  return (
+    <div className="activity-chart activity-chart-empty" data-state={state}>
+      <p>{state === 'loading' ? t('activity.loading') : t('activity.no_data')}</p>
+    </div>
+  );
+}
+
+function TimelineChart({ load, title }: { load: Load<TimelineSeries[]>; title: string }) {
+  const { t } = useTranslation();
+  const option = useMemo<ChartOption | null>(() => {
+    if (load.state !== 'ready' || !hasEnoughPoints(load.data.map((s) => ({ values: s.points })))) return null;
+    return {
+      tooltip: { trigger: 'axis' },
+      legend: { type: 'scroll', bottom: 0 },
+      grid: { left: 48, right: 24, top: 24, bottom: 64 },
+      xAxis: { type: 'time' },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: load.data.map((s) => ({
+        name: s.key === 'None' ? t('filters.unknown_survey') : s.key,
+        type: 'line',
+        showSymbol: s.points.length < 60,
+        data: s.points,
+      })),
+    };
+  }, [load, t]);
+  if (load.state === 'loading') return <Placeholder state="loading" />;
+  if (!option) return <Placeholder state="empty" />;
+  return <EChart option={option} label={t('activity.chart_label', { title })} />;
+}
+
+function VolumeChart({ load, title }: { load: Load<VolumeRow[]>; title: string }) {
+  const { t } = useTranslation();
+  const option = useMemo<ChartOption | null>(() => {
+    if (load.state !== 'ready' || load.data.length === 0) return null;
+    const rows = [...load.data].reverse();
+    return {
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      grid: { left: 16, right: 32, top: 16, bottom: 40, containLabel: true },
+      xAxis: { type: 'value', minInterval: 1, name: t('activity.by_volume_axis'), nameLocation: 'middle', nameGap: 28 },
+      yAxis: { type: 'category', data: rows.map((r) => (r.name === 'None' ? t('filters.unknown_survey') : r.name)) },
+      series: [
+        {
+          type: 'bar',
+          barMaxWidth: 48,
+          data: rows.map((r) => r.total),
+          itemStyle: { color: '#1d5a86' },
+          label: { show: true, position: 'right' },
+        },
+      ],
+    };
+  }, [load, t]);
+  if (load.state === 'loading') return <Placeholder state="loading" />;
+  if (!option) return <Placeholder state="empty" />;
+  return <EChart option={option} label={t('activity.chart_label', { title })} />;
+}
+
+function SurveyTable({ load, kind }: { load: Load<SurveyStatsRow[]>; kind: 'targeted' | 'crowdsourced' }) {
+  const { t } = useTranslation();
+  if (load.state === 'loading') return <p className="activity-table-empty">{t('activity.loading')}</p>;
+  const rows = load.state === 'ready' ? load.data.filter((r) => (kind === 'targeted') === Boolean(r.form.targeted_survey)) : [];
+  if (rows.length === 0)
+    return <p className="activity-table-empty">{kind === 'targeted' ? t('activity.no_targeted') : t('activity.no_crowdsourced')}</p>;
+  if (kind === 'targeted')
+    return (
+      <table className="activity-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('activity.col_survey')}</th>
+            <th scope="col">{t('activity.col_responses')}</th>
+            <th scope="col">{t('activity.col_recipients')}</th>
+            <th scope="col">{t('activity.col_response_recipients')}</th>
+            <th scope="col">{t('activity.col_messages_sent')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ form, stats }) => (
+            <tr key={form.id}>
+              <th scope="row">{form.name}</th>
+              <td>{stats.total_responses ?? 0}</td>
+              <td>{stats.total_recipients ?? 0}</td>
+              <td>{stats.total_response_recipients ?? 0}</td>
+              <td>{stats.total_messages_sent ?? 0}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  const sources = ['all', 'web', 'email', 'sms', 'twitter'] as const;
+  return (
+    <table className="activity-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('activity.col_survey')}</th>
+          {sources.map((s) => (
+            <th key={s} scope="col">
+              {t(`activity.col_${s}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(({ form, stats }) => (
+          <tr key={form.id}>
+            <th scope="row">{form.name}</th>
+            {sources.map((s) => (
+              <td key={s}>{stats.total_by_data_source?.[s] ?? 0}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

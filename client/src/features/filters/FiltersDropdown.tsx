@@ -1,0 +1,285 @@
+import type { Form, Tag } from '@platform/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { categoryRows, toggleCategory } from '../settings/categories/category-tree';
+import { useSession } from '../session/useSession';
+import { useDefaultStatus } from '../sets/set-scope';
+import {
+  changedFilterCount,
+  DEFAULT_FILTERS,
+  HAS_LOCATION_OPTIONS,
+  ORDER_OPTIONS,
+  SORT_OPTIONS,
+  SOURCE_OPTIONS,
+  STATUS_OPTIONS,
+  type PostFilters,
+  type SurveyChoice,
+} from './filter-state';
+import { toggleChoice } from './FilterSidebar';
+import { LocationFilter } from './LocationFilter';
+
+type Props = {
+  filters: PostFilters;
+  apply: (filters: PostFilters) => void;
+  surveys: Form[];
+  tags: Tag[];
+  /** On the map the apply button reads 'close and view' (spec 2 screen 15). */
+  onMap?: boolean;
+};
+
+/**
+ * The filters dropdown (spec 2 screen 15): sort, order, unlocked on top, status, categories,
+ * surveys, sources, dates, location with radius and has-location, edited as a draft; restore
+ * defaults and apply.
+ */
+export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }: Props) {
+  const { t } = useTranslation();
+  const { can } = useSession();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState(filters);
+  // Restoring defaults starts the location box afresh.
+  const [resets, setResets] = useState(0);
+  const panelId = useId();
+  const ids = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const defaultStatus = useDefaultStatus();
+  const changed = changedFilterCount(filters, defaultStatus);
+
+  const root = useRef<HTMLDivElement>(null);
+  // A press outside the open panel closes it, its draft left unapplied.
+  useEffect(() => {
+    if (!open) return;
+    const onPress = (event: PointerEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPress);
+    return () => document.removeEventListener('pointerdown', onPress);
+  }, [open]);
+
+  const set = (change: Partial<PostFilters>) => setDraft((d) => ({ ...d, ...change }));
+  const surveyChoices: SurveyChoice[] = [...surveys.map((s) => s.id), 'none'];
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  return (
+    <div className="filters-dropdown" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          if (!open) setDraft(filters);
+          setOpen(!open);
+        }}
+      >
+        {changed > 0 ? t('filters.button_count', { count: changed }) : t('filters.button')}
+      </button>
+      {open ? (
+        <div
+          id={panelId}
+          className="filters-panel"
+          role="dialog"
+          aria-label={t('filters.title')}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') close();
+          }}
+        >
+          <div className="filters-panel-body">
+            <fieldset className="filter-group">
+              <legend className="filter-group-title">{t('filters.sorting')}</legend>
+              <label className="field-label" htmlFor={`${ids}-sort`}>
+                {t('filters.sort_by')}
+              </label>
+              <select
+                id={`${ids}-sort`}
+                className="select"
+                value={draft.orderby}
+                onChange={(e) => set({ orderby: e.target.value as PostFilters['orderby'] })}
+              >
+                {SORT_OPTIONS.map((o) => (
+                  <option key={o} value={o}>
+                    {t(`filters.sort.${o}`)}
+                  </option>
+                ))}
+              </select>
+              <label className="field-label" htmlFor={`${ids}-order`}>
+                {t('filters.order')}
+              </label>
+              <select
+                id={`${ids}-order`}
+                className="select"
+                value={draft.order}
+                onChange={(e) => set({ order: e.target.value as PostFilters['order'] })}
+              >
+                {ORDER_OPTIONS.map((o) => (
+                  <option key={o} value={o}>
+                    {t(`filters.order_${o}`)}
+                  </option>
+                ))}
+              </select>
+              <label className="field-check">
+                <input
+                  type="checkbox"
+                  className="checkbox"
+                  checked={draft.unlockedOnTop}
+                  onChange={(e) => set({ unlockedOnTop: e.target.checked })}
+                />
+                {t('filters.unlocked_on_top')}
+              </label>
+            </fieldset>
+
+            {can('Manage Posts') ? (
+              <fieldset className="filter-group">
+                <legend className="filter-group-title">{t('filters.status')}</legend>
+                {STATUS_OPTIONS.map((status) => (
+                  <label key={status} className="field-check">
+                    <input
+                      type="checkbox"
+                      className="checkbox"
+                      checked={draft.status.includes(status)}
+                      onChange={(e) =>
+                        set({ status: e.target.checked ? [...draft.status, status] : draft.status.filter((s) => s !== status) })
+                      }
+                    />
+                    {t(`filters.status_${status}`)}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+
+            {tags.length > 0 ? (
+              <fieldset className="filter-group">
+                <legend className="filter-group-title">{t('filters.categories')}</legend>
+                {categoryRows(tags).map(({ tag, depth }) => (
+                  <label key={tag.id} className={`field-check${depth ? ' filter-child' : ''}`}>
+                    <input
+                      type="checkbox"
+                      className="checkbox"
+                      checked={draft.tags.includes(tag.id)}
+                      onChange={(e) => set({ tags: toggleCategory(tags, draft.tags, tag.id, e.target.checked) })}
+                    />
+                    {tag.tag}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+
+            <fieldset className="filter-group">
+              <legend className="filter-group-title">{t('filters.surveys')}</legend>
+              {surveys.map((survey) => (
+                <label key={survey.id} className="field-check">
+                  <input
+                    type="checkbox"
+                    className="checkbox"
+                    checked={draft.form.length === 0 || draft.form.includes(survey.id)}
+                    onChange={(e) => set({ form: toggleChoice(draft.form, surveyChoices, survey.id, e.target.checked, 'none') })}
+                  />
+                  {survey.name}
+                </label>
+              ))}
+              <label className="field-check">
+                <input
+                  type="checkbox"
+                  className="checkbox"
+                  checked={draft.form.length === 0 || draft.form.includes('none')}
+                  onChange={(e) => set({ form: toggleChoice(draft.form, surveyChoices, 'none', e.target.checked, 'none') })}
+                />
+                {t('filters.unknown_survey')}
+              </label>
+            </fieldset>
+
+            <fieldset className="filter-group">
+              <legend className="filter-group-title">{t('filters.sources')}</legend>
+              {SOURCE_OPTIONS.map((source) => (
+                <label key={source} className="field-check">
+                  <input
+                    type="checkbox"
+                    className="checkbox"
+                    checked={draft.source.length === 0 || draft.source.includes(source)}
+                    onChange={(e) => set({ source: toggleChoice<string>(draft.source, SOURCE_OPTIONS, source, e.target.checked, 'none') })}
+                  />
+                  {t(`filters.source.${source}`)}
+                </label>
+              ))}
+            </fieldset>
+
+            <fieldset className="filter-group">
+              <legend className="filter-group-title">{t('filters.dates')}</legend>
+              <label className="field-label" htmlFor={`${ids}-after`}>
+                {t('filters.date_after')}
+              </label>
+              <input
+                id={`${ids}-after`}
+                type="date"
+                className="input"
+                value={draft.dateAfter}
+                max={draft.dateBefore || undefined}
+                onChange={(e) => set({ dateAfter: e.target.value })}
+              />
+              <label className="field-label" htmlFor={`${ids}-before`}>
+                {t('filters.date_before')}
+              </label>
+              <input
+                id={`${ids}-before`}
+                type="date"
+                className="input"
+                value={draft.dateBefore}
+                min={draft.dateAfter || undefined}
+                onChange={(e) => set({ dateBefore: e.target.value })}
+              />
+            </fieldset>
+
+            <fieldset className="filter-group">
+              <legend className="filter-group-title">{t('filters.location_group')}</legend>
+              <LocationFilter
+                key={resets}
+                center={draft.center}
+                place={draft.place}
+                radius={draft.radius}
+                onChange={(change) => set(change)}
+              />
+              <p className="field-label">{t('filters.has_location')}</p>
+              {HAS_LOCATION_OPTIONS.map((option) => (
+                <label key={option} className="radio">
+                  <input
+                    type="radio"
+                    name={`${ids}-has-location`}
+                    checked={draft.hasLocation === option}
+                    onChange={() => set({ hasLocation: option })}
+                  />
+                  {t(`filters.has_location_${option}`)}
+                </label>
+              ))}
+            </fieldset>
+          </div>
+          <div className="filters-panel-footer">
+            <button
+              type="button"
+              className="button button-ghost"
+              onClick={() => {
+                setDraft({ ...DEFAULT_FILTERS, status: defaultStatus, q: draft.q });
+                setResets((n) => n + 1);
+              }}
+            >
+              {t('filters.restore_defaults')}
+            </button>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => {
+                apply(draft);
+                close();
+              }}
+            >
+              {onMap ? t('filters.close_and_view') : t('filters.apply')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

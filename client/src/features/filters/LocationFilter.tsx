@@ -1,0 +1,105 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { searchPlaces, type GeocodedPlace } from '../../api/endpoints/geocode';
+import { useServices } from '../../app/services-context';
+import { useDebounced } from '../posts/editor/fields/useDebounced';
+import { parseLatLon, RADIUS_OPTIONS } from './filter-state';
+
+type Search = { term: string; places: GeocodedPlace[] | null };
+
+/**
+ * The location filter (spec 2 screens 15 and 24): `lat,lon` text is used directly, other text is
+ * searched with `GET /geocode` 250 ms after typing stops; a radius of 1 to 500 km.
+ */
+export function LocationFilter({
+  center,
+  place,
+  radius,
+  onChange,
+}: {
+  center: string;
+  place: string;
+  radius: number | null;
+  onChange: (change: { center: string; place: string; radius: number | null }) => void;
+}) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const inputId = useId();
+  const radiusId = useId();
+  const [text, setText] = useState(place || center);
+  const term = useDebounced(text.trim());
+  const [search, setSearch] = useState<Search | null>(null);
+  const typedPoint = parseLatLon(text);
+
+  useEffect(() => {
+    if (term.length < 2 || parseLatLon(term) || term === place) return;
+    const abort = new AbortController();
+    searchPlaces(api, term, abort.signal).then(
+      (places) => setSearch({ term, places }),
+      () => !abort.signal.aborted && setSearch({ term, places: null }),
+    );
+    return () => abort.abort();
+  }, [api, term, place]);
+
+  const shown = search && search.term === term && term !== place ? search : null;
+  return (
+    <div className="filter-location">
+      <label className="field-label" htmlFor={inputId}>
+        {t('filters.location')}
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        className="input"
+        maxLength={250}
+        placeholder={t('filters.location_placeholder')}
+        value={text}
+        onChange={(e) => {
+          const value = e.target.value;
+          setText(value);
+          const point = parseLatLon(value);
+          if (point) onChange({ center: `${point.lat},${point.lon}`, place: '', radius: radius ?? RADIUS_OPTIONS[0] });
+          else if (!value.trim()) onChange({ center: '', place: '', radius });
+        }}
+      />
+      {typedPoint ? <p className="field-hint">{t('filters.location_point', { lat: typedPoint.lat, lon: typedPoint.lon })}</p> : null}
+      {shown && shown.places === null ? <p className="field-hint">{t('filters.location_unavailable')}</p> : null}
+      {shown && shown.places?.length === 0 ? <p className="field-hint">{t('filters.no_matching_locations')}</p> : null}
+      {shown?.places?.length ? (
+        <ul className="search-results" aria-label={t('filters.location_results')}>
+          {shown.places.map((p, i) => (
+            <li key={`${p.name}-${i}`}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setText(p.name);
+                  onChange({ center: `${round(p.lat)},${round(p.lon)}`, place: p.name, radius: radius ?? RADIUS_OPTIONS[0] });
+                }}
+              >
+                {p.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <label className="field-label" htmlFor={radiusId}>
+        {t('filters.radius')}
+      </label>
+      <select
+        id={radiusId}
+        className="select"
+        value={radius ?? RADIUS_OPTIONS[0]}
+        onChange={(e) => onChange({ center, place, radius: Number(e.target.value) })}
+      >
+        {RADIUS_OPTIONS.map((km) => (
+          <option key={km} value={km}>
+            {t('filters.radius_km', { km })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const round = (n: number) => Math.round(n * 1e5) / 1e5;

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../filters/FilterBar';
+import '../filters/filters.css';
+import { FilterSidebar } from '../filters/FilterSidebar';
+import { useFilterChoices, useFilterCounts } from '../filters/useFilterData';
+import { usePostFilters } from '../filters/usePostFilters';
+import { PostsMap, type PostsMapStatus } from './PostsMap';
+
+/**
+ * The map view's content (spec 2 screen 11): the survey and source filters beside the map, the
+ * filter toolbar with the number of mapped posts and the heatmap switch above it. Its own chunk,
+ * so maplibre-gl loads only where a map is shown.
+ */
+export default function MapViewBody() {
+  const { t } = useTranslation();
+  const filtering = usePostFilters();
+  const choices = useFilterChoices();
+  const counts = useFilterCounts(filtering.filters);
+  const [heatmap, setHeatmap] = useState(false);
+  const [status, setStatus] = useState<PostsMapStatus>({ state: 'loading', total: null });
+  const surveys = choices?.surveys ?? [];
+  const tags = choices?.tags ?? [];
+
+  return (
+    <div className="map-layout">
+      <FilterSidebar filters={filtering.filters} update={filtering.update} surveys={surveys} counts={counts} />
+      <div className="map-main">
+        <div className="map-toolbar">
+          <FilterBar filtering={filtering} surveys={surveys} tags={tags} onMap />
+          <div className="map-toolbar-end">
+            <p className="map-stats" role="status" data-state={status.state}>
+              {status.state === 'failed'
+                ? t('map.load_failed')
+                : status.total === null
+                  ? t('app.loading')
+                  : t('map.total', { count: status.total })}
+            </p>
+            <label className="field-check">
+              <input type="checkbox" role="switch" className="switch" checked={heatmap} onChange={(e) => setHeatmap(e.target.checked)} />
+              {t('map.heatmap')}
+            </label>
+          </div>
+        </div>
+        <PostsMap query={filtering.query} heatmap={heatmap} onStatus={setStatus} />
+      </div>
+    </div>
+  );
+}

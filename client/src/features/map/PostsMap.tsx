@@ -1,0 +1,234 @@
+import type { PostClusterFeature, PostClusters, PushedEvent } from '@platform/shared';
+import { LngLatBounds, Marker, Popup, type GeoJSONSource, type Map as MaplibreMap } from 'maplibre-gl';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { getPostClusters } from '../../api/endpoints/clusters';
+import type { Query } from '../../api/query';
+import { useConfig } from '../../app/config-context';
+import { useServices } from '../../app/services-context';
+import { useServerEvents } from '../../realtime/useServerEvents';
+import { BaseMap } from './BaseMap';
+import { mapDefaults } from './map-defaults';
+import { clampBbox, EVENT_THROTTLE_MS, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_ZOOM } from './map-view-rules';
+import { markerColor, shortCount } from './marker-color';
+import { PostPopupCard } from './PostPopupCard';
+
+const HEAT_SOURCE = 'posts-heat';
+const HEAT_LAYER = 'posts-heatmap';
+const POST_EVENTS = ['post.created', 'post.updated', 'post.status_changed', 'post.deleted'] as const;
+const EMPTY = { type: 'FeatureCollection' as const, features: [] };
+
+/** The point whose popup is open, with the element its card is drawn into. */
+type Selected = { id: number; lngLat: [number, number]; node: HTMLElement };
+export type PostsMapStatus = { state: 'loading' | 'ready' | 'failed'; total: number | null };
+
+/** A 32 by 32 pin in the survey colour (spec 2 section 2); the colour was checked by markerColor. */
+const pinSvg = (color: string) =>
+  `<svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><path d="M16 1.5c-5.8 0-10.5 4.6-10.5 10.4 0 7.7 10.5 18.6 10.5 18.6s10.5-10.9 10.5-18.6C26.5 6.1 21.8 1.5 16 1.5z" fill="${color}" stroke="#ffffff" stroke-width="1.5"/><circle cx="16" cy="12" r="4" fill="#ffffff"/></svg>`;
+
+function clusterSize(count: number): number {
+  return Math.round(Math.min(64, 30 + Math.log10(Math.max(1, count)) * 9));
+}
+
+/**
+ * The posts map (spec 2 screen 11): server-side clusters and points for the viewport, zoom and
+ * filters (contracts-extra `GET /posts/clusters`), fetched after each move; clusters zoom in on
+ * click, points open a popup card; an optional heatmap over the same features. Pushed post events
+ * fetch again, so new posts appear without a reload.
+ */
+export function PostsMap({
+  query,
+  heatmap = false,
+  className,
+  onStatus,
+}: {
+  query: Query;
+  heatmap?: boolean;
+  className?: string;
+  onStatus?: (status: PostsMapStatus) => void;
+}) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const config = useConfig();
+  const view = mapDefaults(config.map);
+  const [map, setMap] = useState<MaplibreMap | null>(null);
+  const [data, setData] = useState<PostClusters | null>(null);
+  const [selected, setSelected] = useState<Selected | null>(null);
+  const refetch = useRef<() => void>(() => undefined);
+  const fitted = useRef(false);
+  const report = useEffectEvent((status: PostsMapStatus) => onStatus?.(status));
+
+  const onMap = useCallback((created: MaplibreMap) => {
+    created.on('load', () => {
+      created.addSource(HEAT_SOURCE, { type: 'geojson', data: EMPTY });
+      created.addLayer({
+        id: HEAT_LAYER,
+        type: 'heatmap',
+        source: HEAT_SOURCE,
+        layout: { visibility: 'none' },
+        paint: {
+          'heatmap-weight': ['interpolate', ['linear'], ['coalesce', ['get', 'count'], 1], 1, 0.3, 100, 1],
+          'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 0, 1, 18, 3],
+          'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 0, 12, 18, 40],
+          'heatmap-opacity': 0.8,
+        },
+      });
+      setMap(created);
+    });
+    return () => setMap(null);
+  }, []);
+
+  // Clusters for the viewport: at once, then after each move settles; the newest answer wins.
+  useEffect(() => {
+    if (!map) return;
+    let abort: AbortController | null = null;
+    let moveTimer: ReturnType<typeof setTimeout> | undefined;
+    let eventTimer: ReturnType<typeof setTimeout> | undefined;
+    let alive = true;
+    const fetchNow = async () => {
+      abort?.abort();
+      const controller = new AbortController();
+      abort = controller;
+      report({ state: 'loading', total: null });
+      // The first answer covers the world, so the map can fit the posts (capped at zoom 15).
+      const fitting = !fitted.current && view.fitBounds;
+      const b = map.getBounds();
+      try {
+        let answer = await getPostClusters(
+          api,
+          query,
+          { zoom: map.getZoom(), bbox: fitting ? null : clampBbox(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()) },
+          controller.signal,
+        );
+        // One cluster over the world says nothing of the posts' extent: look closer where it splits.
+        for (let step = 0; fitting && step < 4; step++) {
+          const [only] = answer.features;
+          if (answer.features.length !== 1 || !only?.properties.cluster) break;
+          const zoom = Math.min(only.properties.expansion_zoom, POSTS_MAP_ZOOM.fitMax);
+          answer = await getPostClusters(api, query, { zoom, bbox: null }, controller.signal);
+          if (zoom >= POSTS_MAP_ZOOM.fitMax) break;
+        }
+        if (!alive || controller.signal.aborted) return;
+        setData(answer);
+        report({ state: 'ready', total: answer.total });
+        if (!fitted.current) {
+          fitted.current = true;
+          if (fitting && answer.features.length > 0) {
+            const bounds = new LngLatBounds();
+            for (const f of answer.features) bounds.extend(f.geometry.coordinates);
+            map.fitBounds(bounds, { padding: 60, maxZoom: POSTS_MAP_ZOOM.fitMax, duration: 0 });
+          }
+        }
+      } catch {
+        if (alive && !controller.signal.aborted) report({ state: 'failed', total: null });
+      }
+    };
+    const onMove = () => {
+      clearTimeout(moveTimer);
+      moveTimer = setTimeout(() => void fetchNow(), MOVE_DEBOUNCE_MS);
+    };
+    refetch.current = () => {
+      if (eventTimer !== undefined) return;
+      eventTimer = setTimeout(() => {
+        eventTimer = undefined;
+        void fetchNow();
+      }, EVENT_THROTTLE_MS);
+    };
+    map.on('moveend', onMove);
+    void fetchNow();
+    return () => {
+      alive = false;
+      abort?.abort();
+      clearTimeout(moveTimer);
+      clearTimeout(eventTimer);
+      map.off('moveend', onMove);
+      refetch.current = () => undefined;
+    };
+  }, [map, api, query, view.fitBounds]);
+
+  useServerEvents(POST_EVENTS, (_event: PushedEvent) => refetch.current());
+
+  // Markers (or the heatmap) for the current answer.
+  useEffect(() => {
+    if (!map) return;
+    const features = data?.features ?? [];
+    void (map.getSource(HEAT_SOURCE) as GeoJSONSource | undefined)?.setData({
+      type: 'FeatureCollection',
+      features: heatmap ? features : [],
+    });
+    if (map.getLayer(HEAT_LAYER)) map.setLayoutProperty(HEAT_LAYER, 'visibility', heatmap ? 'visible' : 'none');
+    if (heatmap) return;
+    const markers = features.map((feature) => markerFor(feature, map, t, setSelected));
+    for (const marker of markers) marker.addTo(map);
+    return () => markers.forEach((m) => m.remove());
+  }, [map, data, heatmap, t]);
+
+  // The popup card of the selected point.
+  useEffect(() => {
+    if (!map || !selected) return;
+    const popup = new Popup({ offset: [0, -30], maxWidth: '320px', focusAfterOpen: true })
+      .setLngLat(selected.lngLat)
+      .setDOMContent(selected.node)
+      .addTo(map);
+    popup.on('close', () => setSelected((current) => (current === selected ? null : current)));
+    return () => {
+      popup.remove();
+    };
+  }, [map, selected]);
+
+  return (
+    <>
+      <BaseMap
+        className={className ?? 'map-view-canvas'}
+        label={t('map.region')}
+        center={view.center}
+        zoom={view.zoom}
+        minZoom={minZoomFor(view.zoom)}
+        maxZoom={POSTS_MAP_ZOOM.max}
+        baselayer={view.baselayer}
+        onMap={onMap}
+      />
+      {selected ? createPortal(<PostPopupCard id={selected.id} />, selected.node) : null}
+    </>
+  );
+}
+
+function markerFor(
+  feature: PostClusterFeature,
+  map: MaplibreMap,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  select: (selected: Selected) => void,
+): Marker {
+  const [lon, lat] = feature.geometry.coordinates;
+  const element = document.createElement('button');
+  element.type = 'button';
+  const p = feature.properties;
+  if (p.cluster) {
+    const size = clusterSize(p.count);
+    element.className = 'map-cluster';
+    element.style.width = `${size}px`;
+    element.style.height = `${size}px`;
+    element.textContent = shortCount(p.count);
+    element.setAttribute('aria-label', t('map.cluster', { count: p.count }));
+    element.dataset.count = String(p.count);
+    element.addEventListener('click', (event) => {
+      event.stopPropagation();
+      map.easeTo({ center: [lon, lat], zoom: Math.min(p.expansion_zoom, map.getMaxZoom()) });
+    });
+    return new Marker({ element }).setLngLat([lon, lat]);
+  }
+  const color = markerColor(p.color);
+  element.className = 'map-marker';
+  element.innerHTML = pinSvg(color);
+  element.setAttribute('aria-label', t('map.marker', { id: p.id }));
+  element.dataset.postId = String(p.id);
+  element.dataset.color = color;
+  element.addEventListener('click', (event) => {
+    event.stopPropagation();
+    const node = document.createElement('div');
+    node.className = 'map-popup-content';
+    select({ id: p.id, lngLat: [lon, lat], node });
+  });
+  return new Marker({ element, anchor: 'bottom' }).setLngLat([lon, lat]);
+}

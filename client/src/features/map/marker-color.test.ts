@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { clampBbox, minZoomFor } from './map-view-rules';
+import { MARKER_GREY, markerColor, shortCount } from './marker-color';
+
+describe('marker colour', () => {
+  it('allows only letters, digits and #, else grey', () => {
+    expect(markerColor('#aa3300')).toBe('#aa3300');
+    expect(markerColor('aa3300')).toBe('#aa3300');
+    expect(markerColor('red')).toBe('red');
+    expect(markerColor('rgb(1,2,3)')).toBe(MARKER_GREY);
+    expect(markerColor('#fff;background:url(x)')).toBe(MARKER_GREY);
+    expect(markerColor(null)).toBe('#959595');
+  });
+
+  it('shortens cluster counts', () => {
+    expect(shortCount(999)).toBe('999');
+    expect(shortCount(1250)).toBe('1.2k');
+    expect(shortCount(35_400)).toBe('35k');
+    expect(shortCount(1_120_000)).toBe('1.1M');
+  });
+
+  it('keeps zoom and viewport within the rules', () => {
+    expect(minZoomFor(2)).toBe(2);
+    expect(minZoomFor(9)).toBe(7);
+    expect(clampBbox(-500, -95, 10, 95)).toEqual([-180, -90, 180, 90]);
+    expect(clampBbox(170, -10, 190, 10)).toEqual([170, -10, 190, 10]);
+  });
+});

@@ -1,0 +1,111 @@
+import type { Form } from '@platform/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { listForms } from '../../api/endpoints/forms';
+import { useServices } from '../../app/services-context';
+import { useSession } from '../session/useSession';
+import { allowedSurveys } from './editor/allowed-surveys';
+import { useKeepFilters } from './useKeepFilters';
+
+type Allowed = { status: 'loading' } | { status: 'ready'; surveys: Form[] } | { status: 'error' };
+
+/** The surveys this person may post in, read again when someone logs in or out. */
+export function useAllowedSurveys(): Allowed {
+  const { api, notices } = useServices();
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const [answer, setAnswer] = useState<{ key: string; allowed: Allowed } | null>(null);
+  const role = session?.grantType === 'password' ? session.role : null;
+  const permissions = session?.grantType === 'password' ? session.permissions : [];
+  const permissionKey = permissions.join(',');
+  const key = `${role ?? ''}|${permissionKey}`;
+  useEffect(() => {
+    let live = true;
+    const setAllowed = (allowed: Allowed) => setAnswer({ key, allowed });
+    listForms(api).then(
+      (forms) =>
+        live &&
+        setAllowed({
+          status: 'ready',
+          surveys: allowedSurveys(forms, { role, permissions: permissionKey ? permissionKey.split(',') : [] }),
+        }),
+      (error: unknown) => {
+        if (!live) return;
+        setAllowed({ status: 'error' });
+        notices.apiError(error, t('post_editor.surveys_failed'));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, notices, t, role, permissionKey, key]);
+  return answer?.key === key ? answer.allowed : { status: 'loading' };
+}
+
+/**
+ * The add-post button (spec 2 screen 12): with one allowed survey it goes straight to its form,
+ * otherwise it opens the list of surveys. Disabled until the surveys have loaded; targeted
+ * surveys never show. `floating` is the round button in the corner of the views.
+ */
+export function AddPostButton({ floating = false }: { floating?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const keep = useKeepFilters();
+  const allowed = useAllowedSurveys();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const surveys = allowed.status === 'ready' ? allowed.surveys : [];
+  if (allowed.status === 'ready' && surveys.length === 0) return null;
+  const single = surveys.length === 1 ? surveys[0] : undefined;
+  const className = floating ? 'button button-primary add-post-fab' : 'button button-primary';
+
+  return (
+    <div className={`add-post${floating ? ' add-post-floating' : ''}`} ref={root}>
+      <button
+        type="button"
+        className={className}
+        disabled={allowed.status !== 'ready'}
+        aria-expanded={single ? undefined : open}
+        aria-controls={single ? undefined : menuId}
+        onClick={() => (single ? void navigate(keep(`/posts/create/${single.id}`)) : setOpen((o) => !o))}
+      >
+        <span aria-hidden="true">+ </span>
+        {t('post_editor.add_post')}
+      </button>
+      {open && !single ? (
+        <div id={menuId} className="add-post-menu" role="group" aria-label={t('post_editor.choose_survey')}>
+          <p className="add-post-menu-title">{t('post_editor.choose_survey')}</p>
+          <ul className="menu-list">
+            {surveys.map((survey) => (
+              <li key={survey.id}>
+                <Link to={keep(`/posts/create/${survey.id}`)} onClick={() => setOpen(false)}>
+                  <span className="survey-dot" style={{ background: survey.color ?? undefined }} aria-hidden="true" />
+                  {survey.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

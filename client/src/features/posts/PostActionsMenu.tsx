@@ -1,0 +1,103 @@
+import type { Post } from '@platform/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useState } from 'react';
+import { Disclosure } from '../../ui/Disclosure';
+import { AddToCollectionDialogLazy } from '../sets/lazy-dialogs';
+import { useSession } from '../session/useSession';
+import { cardTitle } from './post-text';
+import { lockedByOther, usePostActions } from './usePostActions';
+import { useKeepFilters } from './useKeepFilters';
+
+export type PostChangeHandlers = { onChanged: (post: Post) => void; onRemoved: (id: number) => void };
+
+/**
+ * Edit, share, status and delete for one post: each item only with its privilege and never while
+ * someone else holds the post's lock (spec 2 screen 3). Share is for everyone.
+ */
+export function PostActionsMenu({ post, onChanged, onRemoved }: { post: Post } & PostChangeHandlers) {
+  const { t } = useTranslation();
+  const actions = usePostActions();
+  const keep = useKeepFilters();
+  const allowed = actions.actionsFor(post);
+  const { loggedIn, session } = useSession();
+  const [picking, setPicking] = useState(false);
+  return (
+    <>
+      <Disclosure
+        className="post-actions"
+        buttonClassName="button button-ghost button-small"
+        label={
+          <>
+            <span aria-hidden="true">⋯</span>
+            <span className="visually-hidden">{t('post.actions_for', { title: cardTitle(post) })}</span>
+          </>
+        }
+      >
+        {(close) => (
+          <ul className="menu-list">
+            {allowed.edit ? (
+              <li>
+                <Link to={keep(`/posts/${post.id}/edit`)} onClick={close}>
+                  {t('post.action.edit')}
+                </Link>
+              </li>
+            ) : null}
+            {loggedIn && !lockedByOther(post, session?.userId ?? null) ? (
+              <li>
+                <button
+                  type="button"
+                  onClick={() => {
+                    close();
+                    setPicking(true);
+                  }}
+                >
+                  {t('post.action.collection')}
+                </button>
+              </li>
+            ) : null}
+            <li>
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  void actions.share(post);
+                }}
+              >
+                {t('post.action.share')}
+              </button>
+            </li>
+            {allowed.statuses.map((action) => (
+              <li key={action.status}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    close();
+                    void actions.changeStatus(post, action.status).then((saved) => saved && onChanged(saved));
+                  }}
+                >
+                  {t(action.label)}
+                </button>
+              </li>
+            ))}
+            {allowed.delete ? (
+              <li>
+                <button
+                  type="button"
+                  className="menu-danger"
+                  onClick={() => {
+                    close();
+                    void actions.remove(post).then((gone) => gone && onRemoved(post.id));
+                  }}
+                >
+                  {t('post.action.delete')}
+                </button>
+              </li>
+            ) : null}
+          </ul>
+        )}
+      </Disclosure>
+      {picking ? <AddToCollectionDialogLazy post={post} onChanged={onChanged} onClose={() => setPicking(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Collection, SavedSearch } from '@platform/shared';
+import { useEffect, useState } from 'react';
+import './sets.css';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { createCollection, listCollections, type SetInput } from '../../api/endpoints/collections';
+import { listSavedSearches } from '../../api/endpoints/savedsearches';
+import { useServices } from '../../app/services-context';
+import { Dialog } from '../../ui/Dialog';
+import { useSession } from '../session/useSession';
+import { SetEditorDialog } from './SetEditorDialog';
+import type { SetKind } from './set-scope';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** Saved searches listed are those featured or owned by the current user (spec 2 section 6). */
+const listedFor = (userId: number | null) => (search: SavedSearch) => search.featured || (userId !== null && search.user?.id === userId);
+
+/** Collections or saved searches matching the search box, featured first (API-CONTRACT 12). */
+function useSetList(kind: SetKind, q: string) {
+  const { api } = useServices();
+  const userId = useSession().session?.userId ?? null;
+  const [items, setItems] = useState<Array<Collection | SavedSearch> | null>(null);
+  useEffect(() => {
+    let alive = true;
+    const timer = setTimeout(() => {
+      (kind === 'collection'
+        ? listCollections(api, { q })
+        : listSavedSearches(api, { q }).then((found) => found.filter(listedFor(userId)))
+      ).then(
+        (found) => alive && setItems(found),
+        () => alive && setItems([]),
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, [api, kind, q, userId]);
+  return items;
+}
+
+/**
+ * The collections list (spec 2 section 2: the Collections entry) and the saved search list modal
+ * (screen 19): a search box, each one linking to its mode, and for logged-in users a new collection.
+ */
+export function SetListDialog({ kind, onClose }: { kind: SetKind; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { api, notices } = useServices();
+  const { loggedIn } = useSession();
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  const [creating, setCreating] = useState(false);
+  const items = useSetList(kind, q);
+  const base = kind === 'collection' ? 'collections' : 'savedsearches';
+
+  const create = async (body: SetInput) => {
+    const created = await createCollection(api, body);
+    notices.success(t('notify.collection.created', { name: created.name }));
+    onClose();
+    void navigate(`/collections/${created.id}`);
+  };
+
+  return (
+    <>
+      <Dialog
+        title={t(`sets.${kind}.list_title`)}
+        onClose={onClose}
+        footer={
+          kind === 'collection' && loggedIn ? (
+            <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+              {t('sets.collection.create')}
+            </button>
+          ) : undefined
+        }
+      >
+        <label className="field">
+          <span className="field-label">{t(`sets.${kind}.search`)}</span>
+          <input className="input" type="search" value={q} onChange={(e) => setQ(e.target.value)} data-autofocus />
+        </label>
+        {items === null ? <p className="loading">{t('app.loading')}</p> : null}
+        {items?.length === 0 ? <p className="empty-state">{t(`sets.${kind}.none`)}</p> : null}
+        <ul className="set-list">
+          {(items ?? []).map((item) => (
+            <li key={item.id}>
+              <Link to={`/${base}/${item.id}`} onClick={onClose}>
+                {item.name}
+              </Link>
+              {item.featured ? <span className="badge">{t('sets.featured_badge')}</span> : null}
+              {item.description ? <p className="set-list-description">{item.description}</p> : null}
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+      {creating ? <SetEditorDialog kind="collection" set={null} onSave={create} onClose={() => setCreating(false)} /> : null}
+    </>
+  );
+}

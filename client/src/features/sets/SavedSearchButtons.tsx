@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { SetInput } from '../../api/endpoints/collections';
+import { createSavedSearch } from '../../api/endpoints/savedsearches';
+import { useServices } from '../../app/services-context';
+import type { PostFilters } from '../filters/filter-state';
+import { useSession } from '../session/useSession';
+import { paramsToFilter } from './saved-filter';
+import { SetEditorDialogLazy, SetListDialogLazy } from './lazy-dialogs';
+import { useSetScope } from './set-scope';
+
+/**
+ * Beside the filters (spec 2 screens 15, 16 and 19): the saved search list for everyone, and for
+ * logged-in users a button that saves the filters shown now as a new saved search.
+ */
+export function SavedSearchButtons({ filters }: { filters: PostFilters }) {
+  const { t } = useTranslation();
+  const { api, notices } = useServices();
+  const { loggedIn } = useSession();
+  const scope = useSetScope();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<'list' | 'save' | null>(null);
+
+  const save = async (body: SetInput) => {
+    const created = await createSavedSearch(api, { ...body, filter: paramsToFilter(filters) });
+    notices.success(t('notify.savedsearch.saved', { name: created.name }));
+    setOpen(null);
+    void navigate(`/savedsearches/${created.id}`);
+  };
+
+  return (
+    <>
+      <button type="button" className="button" onClick={() => setOpen('list')}>
+        {t('sets.savedsearch.list_button')}
+      </button>
+      {loggedIn && !scope ? (
+        <button type="button" className="button" onClick={() => setOpen('save')}>
+          {t('sets.savedsearch.save_button')}
+        </button>
+      ) : null}
+      {open === 'list' ? <SetListDialogLazy kind="savedsearch" onClose={() => setOpen(null)} /> : null}
+      {open === 'save' ? <SetEditorDialogLazy kind="savedsearch" set={null} onSave={save} onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Role, Tag } from '@platform/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../api/errors';
+import { createTag, listTags, updateTag } from '../../../api/endpoints/tags';
+import { useServices } from '../../../app/services-context';
+import { useScreenMeta } from '../../../app/useScreenMeta';
+import { listRoles } from '../surveys/roles';
+import { CategoryForm } from './CategoryForm';
+
+export const CATEGORY_LIST_PATH = '/settings/categories';
+
+type Load =
+  { status: 'loading' } | { status: 'error'; missing: boolean } | { status: 'ready'; tag: Tag | null; tags: Tag[]; roles: Role[] };
+
+/** `/settings/categories/create` and `/settings/categories/{id}`. */
+export function CategoryEditorScreen({ create }: { create: boolean }) {
+  const { t } = useTranslation();
+  const { api, notices } = useServices();
+  const navigate = useNavigate();
+  const params = useParams();
+  const id = create ? null : /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : NaN;
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const title = create ? t('category.create_title') : t('category.edit_title');
+  useScreenMeta(title, { robots: 'noindex, nofollow' });
+
+  useEffect(() => {
+    if (Number.isNaN(id)) return;
+    let live = true;
+    // The whole list gives the parents to choose from and tells whether this one has children.
+    Promise.all([listTags(api), listRoles(api)]).then(
+      ([tags, roles]) => {
+        if (!live) return;
+        const tag = id === null ? null : (tags.find((x) => x.id === id) ?? undefined);
+        setLoad(tag === undefined ? { status: 'error', missing: true } : { status: 'ready', tag, tags, roles });
+      },
+      (error: unknown) => live && setLoad({ status: 'error', missing: isApiError(error) && error.status === 404 }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, id]);
+
+  if (Number.isNaN(id)) return <Navigate to="/404" replace />;
+  return (
+    <section aria-labelledby="category-editor-title">
+      <h1 id="category-editor-title">{title}</h1>
+      {load.status === 'loading' ? (
+        <p className="loading" role="status">
+          {t('app.loading')}
+        </p>
+      ) : null}
+      {load.status === 'error' ? (
+        <div className="form-alert" role="alert">
+          <p>{load.missing ? t('category.not_found') : t('category.load_failed')}</p>
+          <p>
+            <Link to={CATEGORY_LIST_PATH}>{t('category.back_to_list')}</Link>
+          </p>
+        </div>
+      ) : null}
+      {load.status === 'ready' ? (
+        <CategoryForm
+          tag={load.tag}
+          tags={load.tags}
+          roles={load.roles}
+          onCancel={() => void navigate(CATEGORY_LIST_PATH)}
+          onSave={async (body) => {
+            const saved = id === null ? await createTag(api, body) : await updateTag(api, id, body);
+            notices.success(t('notify.category.save_success', { name: saved.tag }));
+            void navigate(CATEGORY_LIST_PATH);
+          }}
+          onFailed={(_error, unmatched) => notices.warning(t('category.save_failed'), unmatched)}
+        />
+      ) : null}
+    </section>
+  );
+}

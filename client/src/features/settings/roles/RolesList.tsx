@@ -1,0 +1,89 @@
+import { ADMIN_ROLE, type Role } from '@platform/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { listRoles } from '../../../api/endpoints/roles';
+import { useConfig } from '../../../app/config-context';
+import { isFeatureEnabled } from '../../../app/features';
+import { useServices } from '../../../app/services-context';
+import { useScreenMeta } from '../../../app/useScreenMeta';
+import { apiErrorTexts } from '../../notices/api-error-text';
+import { useDeleteRole } from './useDeleteRole';
+
+/** /settings/roles: every role with its permissions, and create, edit and delete (admin only). */
+export function RolesList() {
+  const { t } = useTranslation();
+  const { api, notices } = useServices();
+  const { features } = useConfig();
+  const deleteRole = useDeleteRole();
+  const [roles, setRoles] = useState<Role[] | null>(null);
+  const enabled = isFeatureEnabled(features, 'roles');
+  useScreenMeta(t('roles_admin.title'), { robots: 'noindex, nofollow' });
+
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
+
+  useEffect(() => {
+    let live = true;
+    listRoles(api).then(
+      (list) => live && setRoles(list),
+      (error: unknown) => live && notices.warning(t('roles_admin.load_failed'), apiErrorTexts(t, error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, notices, t, version]);
+
+  return (
+    <section aria-labelledby="roles-title">
+      <div className="screen-header">
+        <h1 id="roles-title">{t('roles_admin.title')}</h1>
+        {enabled ? (
+          <Link to="/settings/roles/create" className="button button-primary">
+            {t('roles_admin.add')}
+          </Link>
+        ) : null}
+      </div>
+      <p className="screen-intro">{t('roles_admin.intro')}</p>
+      {enabled ? null : (
+        <p className="alert alert-warning" role="status">
+          {t('views.unavailable', { view: t('roles_admin.title') })}
+        </p>
+      )}
+      {roles === null ? (
+        <p className="loading" role="status">
+          {t('app.loading')}
+        </p>
+      ) : (
+        <ul className="entity-list">
+          {roles.map((role) => (
+            <li key={role.id} className="entity-row">
+              <div className="entity-main">
+                <Link to={`/settings/roles/${role.id}`} className="entity-title">
+                  {role.display_name}
+                </Link>
+                {role.description ? <span className="entity-meta">{role.description}</span> : null}
+                <span className="entity-meta">
+                  {role.name === ADMIN_ROLE
+                    ? t('roles_admin.all_permissions')
+                    : t('roles_admin.permission_count', { count: role.permissions.length })}
+                </span>
+              </div>
+              {role.protected ? <span className="badge">{t('roles_admin.protected')}</span> : null}
+              <div className="entity-actions">
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  onClick={() => void deleteRole(role).then((gone) => (gone ? reload() : undefined))}
+                  aria-label={t('roles_admin.delete_named', { role: role.display_name })}
+                >
+                  {t('common.delete')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

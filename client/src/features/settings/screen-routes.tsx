@@ -1,0 +1,79 @@
+import { Route } from 'react-router';
+import { GeneralSettings } from './general/GeneralSettings';
+import { PlanPage } from './plan/PlanPage';
+import { RequireAccess } from './RequireAccess';
+import { RoleEditor } from './roles/RoleEditor';
+import { RolesList } from './roles/RolesList';
+import { settingsAccess as can } from './settings-access';
+import { UserEditor } from './users/UserEditor';
+import { UsersList } from './users/UsersList';
+
+/** General, users, roles and plan; each refuses (to `/`) whoever lacks its permission (spec 3 section 6). */
+export const SCREEN_ROUTES = (
+  <>
+    <Route
+      path="general"
+      element={
+        <RequireAccess rule={can.manageSettings}>
+          <GeneralSettings />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="users"
+      element={
+        <RequireAccess rule={can.manageUsers}>
+          <UsersList />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="users/create"
+      element={
+        <RequireAccess rule={can.manageUsers}>
+          <UserEditor />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="users/:id"
+      element={
+        <RequireAccess rule={can.manageUsers}>
+          <UserEditor />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="roles"
+      element={
+        <RequireAccess rule={can.admin}>
+          <RolesList />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="roles/create"
+      element={
+        <RequireAccess rule={can.admin}>
+          <RoleEditor />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="roles/:id"
+      element={
+        <RequireAccess rule={can.admin}>
+          <RoleEditor />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="plan"
+      element={
+        <RequireAccess rule={can.any}>
+          <PlanPage />
+        </RequireAccess>
+      }
+    />
+  </>
+);

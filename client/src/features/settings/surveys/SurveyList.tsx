@@ -1,0 +1,120 @@
+import type { Form } from '@platform/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { deleteForm, listForms } from '../../../api/endpoints/forms';
+import { useServices } from '../../../app/services-context';
+import { useScreenMeta } from '../../../app/useScreenMeta';
+import { apiErrorTexts } from '../../notices/api-error-text';
+import { DeleteSurveyDialog } from './DeleteSurveyDialog';
+import { SURVEY_LIST_PATH, type SavedSurveyState } from './SurveyEditor';
+
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; surveys: Form[] };
+
+/** After a save: the survey is stored, and here is where posts are added to it (spec 3 section 4). */
+function SavedBanner({ saved, onDismiss }: { saved: SavedSurveyState['savedSurvey']; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="saved-banner" role="status">
+      <p>
+        {t('notify.form.save_success', { name: saved.name })} <Link to={`/posts/create/${saved.id}`}>{t('survey.add_to_survey')}</Link>
+      </p>
+      <button type="button" className="icon-button" onClick={onDismiss} aria-label={t('common.close')}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
+
+/** Surveys with new survey, duplicate and delete (spec 3 section 2). */
+export function SurveyList() {
+  const { t } = useTranslation();
+  const { api, notices } = useServices();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [deleting, setDeleting] = useState<Form | null>(null);
+  const saved = (location.state as Partial<SavedSurveyState> | null)?.savedSurvey;
+  useScreenMeta(t('survey.list_title'), { robots: 'noindex, nofollow' });
+
+  // Bumped after a delete: the effect below fetches the list again.
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let live = true;
+    listForms(api).then(
+      (surveys) => live && setLoad({ status: 'ready', surveys }),
+      () => live && setLoad({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, version]);
+
+  const remove = async (survey: Form) => {
+    try {
+      await deleteForm(api, survey.id);
+      notices.success(t('notify.form.destroy_success', { name: survey.name }));
+      setDeleting(null);
+      setVersion((v) => v + 1);
+    } catch (error) {
+      notices.warning(t('notify.form.destroy_error'), apiErrorTexts(t, error));
+    }
+  };
+
+  return (
+    <section aria-labelledby="surveys-title">
+      <div className="page-header">
+        <h1 id="surveys-title">{t('survey.list_title')}</h1>
+        <Link to={`${SURVEY_LIST_PATH}/create`} className="button button-primary">
+          {t('survey.new')}
+        </Link>
+      </div>
+      {saved ? <SavedBanner saved={saved} onDismiss={() => void navigate('.', { replace: true, state: null })} /> : null}
+      {load.status === 'loading' ? (
+        <p className="loading" role="status">
+          {t('app.loading')}
+        </p>
+      ) : null}
+      {load.status === 'error' ? <p className="form-alert">{t('survey.list_failed')}</p> : null}
+      {load.status === 'ready' && load.surveys.length === 0 ? <p className="empty-state">{t('survey.none')}</p> : null}
+      {load.status === 'ready' && load.surveys.length > 0 ? (
+        <ul className="settings-list">
+          {load.surveys.map((survey) => (
+            <li key={survey.id} className="settings-row">
+              <span
+                className={`color-dot${survey.color ? '' : ' color-dot-none'}`}
+                style={survey.color ? { background: survey.color } : undefined}
+                aria-hidden="true"
+              />
+              <div className="settings-row-text">
+                <Link to={`${SURVEY_LIST_PATH}/edit/${survey.id}`} className="settings-row-title">
+                  {survey.name}
+                </Link>
+                {survey.description ? <span className="settings-row-description">{survey.description}</span> : null}
+                {survey.targeted_survey ? <span className="badge">{t('survey.targeted_badge')}</span> : null}
+              </div>
+              <div className="row-actions">
+                <Link
+                  to={`${SURVEY_LIST_PATH}/duplicate/${survey.id}`}
+                  className="button button-ghost button-small"
+                  aria-label={t('survey.duplicate_named', { name: survey.name })}
+                >
+                  {t('survey.duplicate')}
+                </Link>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  onClick={() => setDeleting(survey)}
+                  aria-label={t('survey.delete_named', { name: survey.name })}
+                >
+                  {t('common.delete')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {deleting ? <DeleteSurveyDialog name={deleting.name} onCancel={() => setDeleting(null)} onConfirm={() => remove(deleting)} /> : null}
+    </section>
+  );
+}

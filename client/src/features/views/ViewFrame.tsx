@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../app/config-context';
+import { isViewEnabled } from '../../app/features';
+import { useScreenMeta } from '../../app/useScreenMeta';
+
+/**
+ * The frame of a browsing view: title, meta and the plan check. The posts features render their
+ * content as children.
+ */
+export function ViewFrame({ view, title, children }: { view: string; title: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const { features } = useConfig();
+  useScreenMeta(title);
+  const enabled = isViewEnabled(features, view);
+  return (
+    <section className={`view view-${view}`} aria-labelledby={`view-${view}-title`}>
+      <h1 id={`view-${view}-title`} className="view-title">
+        {title}
+      </h1>
+      {enabled ? children : <p className="view-unavailable">{t('views.unavailable', { view: title })}</p>}
+    </section>
+  );
+}

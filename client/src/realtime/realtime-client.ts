@@ -1,0 +1,119 @@
+import { PushedEventSchema, SOCKET_CAUGHT_UP, SOCKET_EVENT, type PushedEvent, type SocketHandshake } from '@platform/shared';
+import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
+
+/** The part of a socket.io client socket this module uses (a fake one in unit tests). */
+export type SocketLike = {
+  auth: unknown;
+  readonly connected: boolean;
+  readonly active: boolean;
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+  io: { on(event: 'reconnect_attempt', listener: () => void): unknown };
+};
+export type SocketFactory = (options: Partial<ManagerOptions & SocketOptions>) => SocketLike;
+
+export type RealtimeStatus = 'idle' | 'connecting' | 'catching-up' | 'live' | 'offline';
+export type EventListener = (event: PushedEvent) => void;
+
+/** One socket to the same origin, default path (DESIGN 4). */
+const connectToOrigin: SocketFactory = (options) => io(options);
+
+/**
+ * The tab's realtime connection. It remembers the id of the last event it was given and sends it
+ * with its token on every (re)connection, so the server replays what was missed, then says
+ * `caught_up` (DESIGN 4). A new token (login, logout) reconnects with the same last event id.
+ */
+export function createRealtimeClient(options: { connect?: SocketFactory; token?: string | null } = {}) {
+  let token = options.token ?? null;
+  let lastEventId: number | undefined;
+  let status: RealtimeStatus = 'idle';
+  const listeners = new Set<EventListener>();
+  const statusListeners = new Set<(status: RealtimeStatus) => void>();
+
+  const handshake = (): SocketHandshake => ({
+    ...(token ? { token } : {}),
+    ...(lastEventId !== undefined ? { lastEventId } : {}),
+  });
+  const socket = (options.connect ?? connectToOrigin)({ autoConnect: false, auth: handshake() });
+  // The handshake is read on each attempt: keep it current before any reconnection happens.
+  const refreshAuth = () => {
+    socket.auth = handshake();
+  };
+  const setStatus = (next: RealtimeStatus) => {
+    status = next;
+    for (const listener of statusListeners) listener(next);
+  };
+
+  socket.io.on('reconnect_attempt', () => {
+    refreshAuth();
+    setStatus('connecting');
+  });
+  socket.on('connect', () => setStatus('catching-up'));
+  socket.on('disconnect', () => setStatus('offline'));
+  socket.on(SOCKET_EVENT, (raw: unknown) => {
+    const parsed = PushedEventSchema.safeParse(raw);
+    if (!parsed.success) {
+      console.warn('Ignored a pushed event that does not match the shared schema', parsed.error.issues);
+      return;
+    }
+    // Pushes arrive in commit order, so the last one received is where a replay must resume.
+    lastEventId = parsed.data.id;
+    refreshAuth();
+    for (const listener of listeners) listener(parsed.data);
+  });
+  socket.on(SOCKET_CAUGHT_UP, (info: unknown) => {
+    const id = (info as { lastEventId?: unknown } | null)?.lastEventId;
+    // The server may have moved past events this socket was not allowed to see.
+    if (typeof id === 'number' && Number.isInteger(id) && id > 0) lastEventId = id;
+    refreshAuth();
+    setStatus('live');
+  });
+  socket.on('connect_error', (error: Error) => {
+    setStatus('offline');
+    // A token the server no longer knows: carry on as an anonymous listener.
+    if (error.message === 'unauthorized' && token) {
+      token = null;
+      refreshAuth();
+      socket.connect();
+    }
+  });
+
+  return {
+    start() {
+      refreshAuth();
+      setStatus('connecting');
+      socket.connect();
+    },
+    stop() {
+      socket.disconnect();
+      setStatus('idle');
+    },
+    /** Login and logout: reconnect under the new identity, resuming after the last event seen. */
+    setToken(next: string | null) {
+      if (next === token) return;
+      token = next;
+      refreshAuth();
+      if (status === 'idle') return;
+      socket.disconnect();
+      setStatus('connecting');
+      socket.connect();
+    },
+    subscribe(listener: EventListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onStatus(listener: (status: RealtimeStatus) => void): () => void {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    get status() {
+      return status;
+    },
+    get lastEventId() {
+      return lastEventId;
+    },
+  };
+}
+
+export type RealtimeClient = ReturnType<typeof createRealtimeClient>;

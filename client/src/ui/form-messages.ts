@@ -1,0 +1,34 @@
+import { ConfigMessages, RoleMessages, UserMessages } from '@platform/shared';
+import type { TFunction } from 'i18next';
+
+/**
+ * The shared schemas' messages are the server's wording; on screen the spec's texts apply
+ * (spec 1 section 5: keys user.valid.{field}.{error}). Messages that are already i18n keys
+ * (client-only rules) are translated as they are; anything else (server texts) shows as sent.
+ */
+const SHARED_MESSAGE_KEYS: Record<string, string> = {
+  [UserMessages.nameRequired]: 'user.valid.full_name.required',
+  [UserMessages.nameTooLong]: 'user.valid.full_name.maxlength',
+  [UserMessages.emailRequired]: 'user.valid.email.required',
+  [UserMessages.emailInvalid]: 'user.valid.email.email',
+  [UserMessages.emailTooLong]: 'user.valid.email.maxlength',
+  [UserMessages.emailTaken]: 'user.valid.email.unique',
+  [UserMessages.passwordRequired]: 'user.valid.password.required',
+  [UserMessages.passwordTooShort]: 'user.valid.password.minlength',
+  [UserMessages.passwordTooLong]: 'user.valid.password.maxlength',
+  [ConfigMessages.siteNameRequired]: 'settings.site.valid.name.required',
+  [ConfigMessages.siteNameLength]: 'settings.site.valid.name.length',
+  [ConfigMessages.latitude]: 'general_settings.valid.lat',
+  [ConfigMessages.longitude]: 'general_settings.valid.lon',
+  [ConfigMessages.zoom]: 'general_settings.valid.zoom',
+  [ConfigMessages.precision]: 'general_settings.valid.precision',
+  [RoleMessages.displayNameTooShort]: 'roles_admin.valid.display_name.minlength',
+  [RoleMessages.descriptionTooLong]: 'roles_admin.valid.description.maxlength',
+  [RoleMessages.nameTaken]: 'roles_admin.valid.name.unique',
+};
+
+export function fieldMessage(t: TFunction, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const key = SHARED_MESSAGE_KEYS[message] ?? message;
+  return t(key, { defaultValue: message });
+}

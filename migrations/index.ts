@@ -1,0 +1,24 @@
+import type { Migration } from 'kysely';
+import * as core from './20261122T0001_core';
+import * as surveys from './20261122T0002_surveys';
+import * as mediaStorageKey from './20261123T0001_media_storage_key';
+import * as posts from './20261123T0002_posts';
+import * as eventsData from './20261124T0001_events_data';
+import * as postStats from './20261125T0101_post_stats';
+import * as postPlanner from './20261125T0102_post_planner';
+import * as liveCollaboration from './20261125T0201_live_collaboration';
+
+/**
+ * Every migration, in order. Migrations are frozen once landed: add a new file, never edit one.
+ * They are listed here so the bundled server carries them without reading the file system.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261122T0001_core': core,
+  '20261122T0002_surveys': surveys,
+  '20261123T0001_media_storage_key': mediaStorageKey,
+  '20261123T0002_posts': posts,
+  '20261124T0001_events_data': eventsData,
+  '20261125T0101_post_stats': postStats,
+  '20261125T0102_post_planner': postPlanner,
+  '20261125T0201_live_collaboration': liveCollaboration,
+};

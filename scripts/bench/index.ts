@@ -1,0 +1,100 @@
+import pino from 'pino';
+import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET } from '@platform/shared';
+import { sql } from 'kysely';
+import { loadConfig } from '../../server/src/config';
+import { startNode } from '../../server/src/node';
+import { BENCH_ADMIN_PASSWORD, prepareBenchDatabase } from './database';
+import { measure, ms, type Figures } from './measure';
+import { scenarios, type Caller } from './scenarios';
+
+// `npm run bench -- realtime [--sockets 1000 --changes 100 --burst 20]`: the socket fan-out benchmark.
+if (process.argv.includes('realtime')) {
+  await import('./realtime');
+  process.exit(0);
+}
+// `npm run bench -- browser [--posts 1000000 --visits 5]`: the map route in Chromium (bytes, first render).
+if (process.argv.includes('browser')) {
+  await import('./browser');
+  process.exit(0);
+}
+
+/**
+ * `npm run bench [-- --posts 1000000 --requests 200 --concurrency 4 --only newest --reseed]`
+ * Seeds (once) a deployment on a real Postgres (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the
+ * local server), starts an API node in this process, and prints latency figures per scenario.
+ */
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : process.argv[i + 1];
+}
+const posts = Number(arg('posts') ?? 1_000_000);
+const requests = Number(arg('requests') ?? 200);
+const concurrency = Number(arg('concurrency') ?? 4);
+const only = arg('only');
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const { handle, url, seeded } = await prepareBenchDatabase(serverUrl, posts, process.argv.includes('--reseed'));
+const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: '/tmp/platform-bench', LOG_LEVEL: 'silent' });
+const node = await startNode(config, { prepareDatabase: false, logger: pino({ level: 'silent' }) });
+
+async function tokenFor(caller: Caller): Promise<string | undefined> {
+  if (caller === 'anonymous') return undefined;
+  const res = await fetch(`${node.url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      client_id: PUBLIC_CLIENT_ID,
+      client_secret: PUBLIC_CLIENT_SECRET,
+      username: 'admin',
+      password: BENCH_ADMIN_PASSWORD,
+      scope: '*',
+    }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+const tokens = { anonymous: await tokenFor('anonymous'), admin: await tokenFor('admin') };
+
+const rows: Array<{ name: string; api: Figures; sql?: Figures; target?: number; status: number }> = [];
+for (const scenario of scenarios(seeded)) {
+  if (only && !scenario.name.includes(only)) continue;
+  const token = tokens[scenario.caller];
+  let status = 0;
+  let sent = 0;
+  const total = Math.min(requests, scenario.requests ?? requests);
+  const inFlight = Math.min(concurrency, scenario.concurrency ?? concurrency);
+  const api = await measure(
+    async () => {
+      const path = scenario.pathFor ? scenario.pathFor(sent) : scenario.path;
+      sent++;
+      const res = await fetch(`${node.url}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      if (status === 0 || status === 200) status = res.status;
+      await res.arrayBuffer();
+    },
+    { total, concurrency: inFlight, warmup: scenario.pathFor ? 0 : undefined },
+  );
+  const direct = scenario.sql
+    ? await measure(
+        async () => {
+          await sql.raw(scenario.sql!).execute(handle.db);
+        },
+        { total, concurrency: inFlight, warmup: scenario.pathFor ? 1 : undefined },
+      )
+    : undefined;
+  rows.push({ name: scenario.name, api, sql: direct, target: scenario.targetP95, status });
+  process.stdout.write(`  measured: ${scenario.name}\n`);
+}
+
+process.stdout.write(`\n${posts.toLocaleString('en')} posts, ${requests} requests per scenario, ${concurrency} in flight\n\n`);
+process.stdout.write('| scenario | HTTP | p50 ms | p95 ms | p99 ms | req/s | SQL p95 ms | API/SQL p95 | target p95 |\n');
+process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n');
+for (const r of rows) {
+  const ratio = r.sql ? (r.api.p95 / r.sql.p95).toFixed(1) + 'x' : '-';
+  const target = r.target ? `${r.target} ${r.api.p95 <= r.target ? 'met' : 'MISSED'}` : '-';
+  process.stdout.write(
+    `| ${r.name} | ${r.status} | ${ms(r.api.p50)} | ${ms(r.api.p95)} | ${ms(r.api.p99)} | ${r.api.perSecond.toFixed(0)} | ${r.sql ? ms(r.sql.p95) : '-'} | ${ratio} | ${target} |\n`,
+  );
+}
+
+await node.close();
+await handle.close();

@@ -1,0 +1,41 @@
+import { performance } from 'node:perf_hooks';
+
+export type Figures = { n: number; p50: number; p95: number; p99: number; mean: number; perSecond: number };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+/** Runs `task` `total` times with `concurrency` in flight and returns latency percentiles (ms). */
+export async function measure(
+  task: () => Promise<void>,
+  options: { total: number; concurrency: number; warmup?: number },
+): Promise<Figures> {
+  for (let i = 0; i < (options.warmup ?? 10); i++) await task();
+  const latencies: number[] = [];
+  let started = 0;
+  const begin = performance.now();
+  const worker = async () => {
+    while (started < options.total) {
+      started++;
+      const t0 = performance.now();
+      await task();
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  const elapsed = (performance.now() - begin) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+    perSecond: sorted.length / elapsed,
+  };
+}
+
+export const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 1) : '-');

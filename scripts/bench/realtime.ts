@@ -1,0 +1,241 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET, SOCKET_CAUGHT_UP, SOCKET_EVENT, type PushedEvent } from '@platform/shared';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+
+/**
+ * `npm run bench -- realtime [--sockets 1000 --changes 100 --burst 20]`
+ *
+ * Starts one API node as its own process on a fresh database (BENCH_DATABASE_URL, else
+ * TEST_DATABASE_URL, else the local server), connects `--sockets` socket.io clients from this
+ * process (a fifth of them logged in, the rest anonymous, all allowed to read the post), then:
+ *  1. `--changes` lock changes one after the other (acquire, release, ...). For each, the time from
+ *     the request that commits it to the moment each socket receives its event: p50/p95/p99 over
+ *     every (change, socket) delivery, and the same for the last socket of each change;
+ *  2. a burst of `--burst` changes sent at once: deliveries per second while the burst fans out.
+ */
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : Number(process.argv[i + 1]);
+}
+const SOCKETS = arg('sockets', 1000);
+const CHANGES = arg('changes', 100);
+const BURST = arg('burst', 20);
+const ADMIN_PASSWORD = 'bench-administrator';
+const root = path.resolve(import.meta.dirname, '../..');
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))]!;
+const figures = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1)! };
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+async function freshDatabase(): Promise<string> {
+  const name = 'platform_bench_realtime';
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** The API node under test: its own process, migrating and seeding the fresh database. */
+async function startNode(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-bench-rt-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Platform is running on (http\S+) /.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the node exited with ${code}`)));
+  });
+  return { url, child };
+}
+
+async function json(url: string, init: RequestInit & { token?: string } = {}) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const res = await fetch(url, { ...init, headers });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${text}`);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+const login = async (base: string, username: string, password: string) =>
+  (
+    await json(`${base}/oauth/token`, {
+      method: 'POST',
+      body: JSON.stringify({
+        grant_type: 'password',
+        client_id: PUBLIC_CLIENT_ID,
+        client_secret: PUBLIC_CLIENT_SECRET,
+        username,
+        password,
+        scope: '*',
+      }),
+    })
+  ).access_token as string;
+
+const databaseUrl = await freshDatabase();
+const node = await startNode(databaseUrl);
+const api = `${node.url}/api/v3`;
+try {
+  const admin = await login(node.url, 'admin', ADMIN_PASSWORD);
+  // A few members share tokens across the logged-in fifth of the sockets.
+  const memberTokens: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const email = `bench-member-${i}@example.org`;
+    await json(`${api}/users`, {
+      method: 'POST',
+      token: admin,
+      body: JSON.stringify({ email, realname: `Member ${i}`, password: 'bench-password', role: 'user' }),
+    });
+    memberTokens.push(await login(node.url, email, 'bench-password'));
+  }
+  const post = await json(`${api}/posts`, {
+    method: 'POST',
+    token: admin,
+    body: JSON.stringify({ title: 'Realtime benchmark post', content: 'Locked and unlocked many times', status: 'published' }),
+  });
+  const postId = post.id as number;
+
+  // Connect the sockets, a hundred at a time.
+  type Client = { socket: Socket; seen: Map<number, number> };
+  const clients: Client[] = [];
+  const connectStarted = performance.now();
+  for (let i = 0; i < SOCKETS; i += 100) {
+    await Promise.all(
+      Array.from({ length: Math.min(100, SOCKETS - i) }, (_, j) => {
+        const index = i + j;
+        const token = index % 5 === 0 ? memberTokens[index % memberTokens.length] : undefined;
+        const socket = io(node.url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false, forceNew: true });
+        const client: Client = { socket, seen: new Map() };
+        socket.on(SOCKET_EVENT, (event: PushedEvent) => {
+          if (event.aggregate_type !== 'lock') return;
+          client.seen.set(event.id, performance.now());
+        });
+        clients.push(client);
+        return new Promise<void>((resolve, reject) => {
+          socket.once(SOCKET_CAUGHT_UP, () => resolve());
+          socket.once('connect_error', reject);
+        });
+      }),
+    );
+  }
+  const connectSeconds = (performance.now() - connectStarted) / 1000;
+
+  /** One lock change (acquire, then release, ...); returns when its request was sent and answered. */
+  let locked = false;
+  async function change(): Promise<{ sent: number; answered: number }> {
+    const sent = performance.now();
+    const method = locked ? 'DELETE' : 'PUT';
+    locked = !locked;
+    await json(`${api}/posts/${postId}/lock`, { method, token: admin });
+    return { sent, answered: performance.now() };
+  }
+
+  /** The event id of a change is only known once it arrives; wait until every socket has the n-th lock event. */
+  const lockEventsSeen = (client: Client) => [...client.seen.keys()].sort((a, b) => a - b);
+  async function allReceived(count: number, timeoutMs = 30000): Promise<void> {
+    const started = performance.now();
+    while (clients.some((c) => c.seen.size < count)) {
+      if (performance.now() - started > timeoutMs) {
+        const behind = clients.filter((c) => c.seen.size < count).length;
+        throw new Error(`${behind} sockets did not receive lock event ${count} within ${timeoutMs} ms`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  }
+
+  // Warm-up.
+  for (let i = 0; i < 4; i++) {
+    await change();
+    await allReceived(i + 1);
+  }
+  let expected = 4;
+
+  // 1. One change at a time.
+  const perDelivery: number[] = [];
+  const lastSocket: number[] = [];
+  const firstSocket: number[] = [];
+  const answers: number[] = [];
+  for (let i = 0; i < CHANGES; i++) {
+    const { sent, answered } = await change();
+    expected++;
+    await allReceived(expected);
+    const latencies = clients.map((c) => c.seen.get(lockEventsSeen(c)[expected - 1]!)! - sent);
+    perDelivery.push(...latencies);
+    lastSocket.push(Math.max(...latencies));
+    firstSocket.push(Math.min(...latencies));
+    answers.push(answered - sent);
+  }
+
+  // 2. A burst of changes sent together.
+  const burstStarted = performance.now();
+  await Promise.all(Array.from({ length: BURST }, () => json(`${api}/posts/${postId}/lock`, { method: 'PUT', token: admin })));
+  // Every PUT of the burst is one event (the first acquires or renews, the others renew).
+  expected += BURST;
+  await allReceived(expected, 60000);
+  const burstSeconds = (performance.now() - burstStarted) / 1000;
+  const burstDeliveries = BURST * clients.length;
+
+  const delivery = figures(perDelivery);
+  const last = figures(lastSocket);
+  const first = figures(firstSocket);
+  const answer = figures(answers);
+  const report = [
+    `Realtime fan-out: ${clients.length} sockets (${clients.filter((_, i) => i % 5 === 0).length} logged in), one API node, ${os.cpus().length} cores`,
+    `  connect + catch-up of all sockets: ${connectSeconds.toFixed(1)} s`,
+    `  lock change committed -> event received (${CHANGES} changes x ${clients.length} sockets = ${delivery.n} deliveries):`,
+    `    p50 ${ms(delivery.p50)}  p95 ${ms(delivery.p95)}  p99 ${ms(delivery.p99)}  max ${ms(delivery.max)}`,
+    `  ... by the first socket of each change: p50 ${ms(first.p50)}  p95 ${ms(first.p95)}  p99 ${ms(first.p99)}`,
+    `  ... by the last socket of each change: p50 ${ms(last.p50)}  p95 ${ms(last.p95)}  p99 ${ms(last.p99)}`,
+    `  (the PUT/DELETE itself, answered after commit: p50 ${ms(answer.p50)}  p95 ${ms(answer.p95)})`,
+    `  load average while measuring: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1 / 5 / 15 min)`,
+    `  burst of ${BURST} changes: ${burstDeliveries} deliveries in ${burstSeconds.toFixed(2)} s = ${Math.round(burstDeliveries / burstSeconds)} deliveries/s`,
+  ];
+  console.log(report.join('\n'));
+  for (const c of clients) c.socket.close();
+} finally {
+  node.child.kill('SIGTERM');
+}

@@ -1,0 +1,161 @@
+import type { SeededDeployment } from './seed';
+
+export type Caller = 'anonymous' | 'admin';
+export type Scenario = {
+  name: string;
+  /** The figure the issue sets for this scenario (p95, ms), if any. */
+  targetP95?: number;
+  caller: Caller;
+  path: string;
+  /** The same question asked directly in SQL, to show the API's overhead as a ratio. */
+  sql?: string;
+  /** A different path per request (`i` counts from 0), e.g. a new filter each time to defeat a cache. */
+  pathFor?: (i: number) => string;
+  /** Fewer requests, one at a time, for scenarios that are slow by design (cold cluster builds). */
+  requests?: number;
+  concurrency?: number;
+};
+
+const CLIENT_DEFAULTS =
+  'orderby=created&order=desc&order_unlocked_on_top=true&status[]=published&status[]=draft&has_location=all&source[]=sms&source[]=twitter&source[]=web&source[]=email&limit=20&offset=0';
+
+/** What `npm run bench` measures; scenarios for new endpoints are added here. */
+export function scenarios(seeded: SeededDeployment): Scenario[] {
+  const form = seeded.formIds[0]!;
+  const tag = seeded.parentTagIds[1]!;
+  const yearAgo = new Date(Date.now() - 365 * 86400_000).toISOString();
+  const now = new Date().toISOString();
+  return [
+    {
+      name: 'newest 20 (anonymous, client default query)',
+      targetP95: 15,
+      caller: 'anonymous',
+      path: `/api/v3/posts?${CLIENT_DEFAULTS}`,
+      sql: `select * from posts where status = 'published' order by created desc, id desc limit 20`,
+    },
+    {
+      name: 'newest 20 (admin, published + drafts)',
+      targetP95: 15,
+      caller: 'admin',
+      path: `/api/v3/posts?${CLIENT_DEFAULTS}`,
+      sql: `select * from posts where status in ('published', 'draft') order by created desc, id desc limit 20`,
+    },
+    {
+      name: 'filtered list (survey + category + status + date range)',
+      targetP95: 60,
+      caller: 'admin',
+      path: `/api/v3/posts?form[]=${form}&tags[]=${tag}&status[]=published&date_after=${yearAgo}&date_before=${now}&orderby=created&order=desc&limit=20`,
+      sql: `select * from posts p where form_id = ${form} and status = 'published' and post_date > '${yearAgo}' and post_date <= '${now}'
+              and exists (select 1 from posts_tags pt where pt.post_id = p.id and pt.tag_id = ${tag})
+            order by created desc, id desc limit 20`,
+    },
+    {
+      name: 'q search ("bridge")',
+      caller: 'anonymous',
+      path: `/api/v3/posts?q=bridge&orderby=created&order=desc&limit=20`,
+      sql: `select * from posts where status = 'published' and (title ilike '%bridge%' or content ilike '%bridge%') order by created desc, id desc limit 20`,
+    },
+    {
+      name: 'radius filter (10 km around Nairobi)',
+      targetP95: 60,
+      caller: 'anonymous',
+      path: `/api/v3/posts?center_point=-1.2864,36.8172&within_km=10&orderby=created&order=desc&limit=20`,
+      sql: `select * from posts p where status = 'published' and exists (
+              select 1 from post_points pp where pp.post_id = p.id
+              and ST_DWithin(pp.geom::geography, ST_SetSRID(ST_MakePoint(36.8172, -1.2864), 4326)::geography, 10000))
+            order by created desc, id desc limit 20`,
+    },
+    ...clusterScenarios(seeded),
+    ...statsScenarios(),
+  ];
+}
+
+/** The points a cluster index is built from (anonymous: published, every field visible), as the server loads them. */
+const POINTS_SQL = `select string_agg(concat_ws(',', pp.post_id, coalesce(p.form_id, 0), round(pp.lon * 1000000)::int, round(pp.lat * 1000000)::int), ';')
+  from posts p join post_points pp on pp.post_id = p.id
+  join form_attributes fa on fa.id = pp.form_attribute_id join form_stages fs on fs.id = fa.form_stage_id
+  where p.status = 'published' and cardinality(p.published_to) = 0 and fs.show_when_published and not fa.response_private`;
+
+function clusterScenarios(seeded: SeededDeployment): Scenario[] {
+  const viewports: Array<[string, number, string]> = [
+    ['world', 2, '-180,-85,180,85'],
+    ['country (Kenya)', 6, '33.5,-5,42,5'],
+    ['city (Nairobi)', 12, '36.65,-1.45,37.0,-1.15'],
+  ];
+  const warm: Scenario[] = viewports.map(([name, zoom, bbox]) => ({
+    name: `clusters, ${name} viewport (warm)`,
+    targetP95: 60,
+    caller: 'anonymous',
+    path: `/api/v3/posts/clusters?zoom=${zoom}&bbox=${bbox}`,
+  }));
+  // Each request asks for a filter never seen before (a different start date), so each one builds
+  // its index: the "first request after a filter change" figure.
+  const epoch = Date.UTC(2000, 0, 1);
+  return [
+    ...warm,
+    {
+      name: 'clusters, country viewport, first request after a date filter change',
+      targetP95: 2000,
+      caller: 'anonymous',
+      path: `/api/v3/posts/clusters?zoom=6&bbox=33.5,-5,42,5&created_after=2000-01-01`,
+      pathFor: (i) => `/api/v3/posts/clusters?zoom=6&bbox=33.5,-5,42,5&created_after=${new Date(epoch + i * 1000).toISOString()}`,
+      sql: POINTS_SQL,
+      requests: 12,
+      concurrency: 1,
+    },
+    {
+      name: 'clusters, city viewport, first request after a date filter change',
+      targetP95: 2000,
+      caller: 'anonymous',
+      path: `/api/v3/posts/clusters?zoom=12&bbox=36.65,-1.45,37.0,-1.15&created_after=2000-06-01`,
+      pathFor: (i) =>
+        `/api/v3/posts/clusters?zoom=12&bbox=36.65,-1.45,37.0,-1.15&created_after=${new Date(epoch + 86_400_000 + i * 1000).toISOString()}`,
+      requests: 12,
+      concurrency: 1,
+    },
+    {
+      // A category filter is not applied in memory: each new one is a statement, then a build.
+      name: 'clusters, country viewport, first request after a category filter change',
+      targetP95: 2000,
+      caller: 'anonymous',
+      path: `/api/v3/posts/clusters?zoom=6&bbox=33.5,-5,42,5&tags[]=${seeded.tagIds[0]}`,
+      pathFor: (i) =>
+        `/api/v3/posts/clusters?zoom=6&bbox=33.5,-5,42,5&tags[]=${seeded.tagIds[i % seeded.tagIds.length]}&created_after=${new Date(epoch + i * 1000).toISOString()}`,
+      requests: 12,
+      concurrency: 1,
+    },
+  ];
+}
+
+function statsScenarios(): Scenario[] {
+  const published = `status = 'published' and cardinality(published_to) = 0`;
+  return [
+    {
+      name: 'stats by survey (sidebar, anonymous)',
+      targetP95: 150,
+      caller: 'anonymous',
+      path: `/api/v3/posts/stats?group_by=form&status[]=published&status[]=draft&has_location=all&source[]=sms&source[]=twitter&source[]=web&source[]=email`,
+      sql: `select form_id, coalesce(source, 'web'), count(*) from posts where ${published} group by 1, 2`,
+    },
+    {
+      name: 'stats by survey with unmapped (admin)',
+      targetP95: 150,
+      caller: 'admin',
+      path: `/api/v3/posts/stats?group_by=form&include_unmapped=1&status[]=published&status[]=draft`,
+      sql: `select form_id, coalesce(source, 'web'), count(*) from posts where status in ('published', 'draft') group by 1, 2`,
+    },
+    {
+      name: 'stats by source (admin)',
+      targetP95: 150,
+      caller: 'admin',
+      path: `/api/v3/posts/stats?group_by=source&status=all`,
+      sql: `select coalesce(source, 'web'), count(*) from posts group by 1`,
+    },
+    {
+      name: 'stats timeline by day (activity page, admin)',
+      caller: 'admin',
+      path: `/api/v3/posts/stats?timeline=1&timeline_attribute=created&status=all`,
+      sql: `select floor(extract(epoch from created) / 86400) * 86400, count(*) from posts group by 1`,
+    },
+  ];
+}

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import compression from 'compression';
+import express, { Router } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import qs from 'qs';
+import { authenticate } from './auth/auth.middleware';
+import { oauthRoutes } from './auth/oauth.routes';
+import type { AppContext } from './context';
+import { errorMiddleware } from './http/error-middleware';
+import { methodNotAllowed, unknownRoute } from './http/routing';
+import { apiHeaders, baseUrl, corsMiddleware, jsonp, trailingSlash } from './http/transport';
+import './http/types';
+import { API_PREFIX } from './http/urls';
+import { apiKeysRoutes } from './modules/apikeys/apikeys.routes';
+import { configRoutes } from './modules/config/config.routes';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { countryCodesRoutes } from './modules/country-codes/country-codes.routes';
+import { findMimeByKey } from './modules/media/media.repository';
+import { mediaRoutes } from './modules/media/media.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { setsRoutes } from './modules/collections/sets.routes';
+import { permissionsRoutes } from './modules/permissions/permissions.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { formsRoutes } from './modules/forms/forms.routes';
+import { geocodeRoutes } from './modules/geocode/geocode.routes';
+import { createGeocodeService } from './modules/geocode/geocode.service';
+import { tagsRoutes } from './modules/tags/tags.routes';
+import { postsRoutes } from './modules/posts/posts.routes';
+import { tosRoutes } from './modules/tos/tos.routes';
+import { userSettingsRoutes } from './modules/user-settings/user-settings.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { verifierRoutes } from './modules/verifier/verifier.routes';
+import type { Services } from './services';
+
+function apiIndex(ctx: AppContext, services: Services): Router {
+  const router = Router();
+  router
+    .route('/')
+    .get(async (req, res) => {
+      const me = req.auth.userId === null ? null : await services.users.me(req.auth).catch(() => null);
+      res.json({
+        now: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+        version: '3',
+        user: { id: me?.user.id ?? null, email: me?.user.email ?? null, realname: me?.user.realname ?? null },
+      });
+    })
+    .all(methodNotAllowed);
+  void ctx;
+  return router;
+}
+
+function mediaFiles(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/media/files/*key', async (req, res) => {
+    const key = ([] as string[]).concat(req.params.key as unknown as string[]).join('/');
+    // The row first: a file is served only while its media entity exists, and no stream is opened for nothing.
+    const row = await findMimeByKey(ctx.db, key);
+    const file = row ? await ctx.media.get(key) : null;
+    if (!row || !file) return unknownRoute(req, res, () => undefined);
+    res.setHeader('Content-Type', row.mime);
+    res.setHeader('Content-Length', String(file.size));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    // A read error mid-stream must end this response, not the process.
+    file.stream.once('error', (err) => {
+      req.log?.warn({ err, key }, 'media file read failed');
+      res.destroy(err);
+    });
+    file.stream.pipe(res);
+  });
+  return router;
+}
+
+function clientApp(dist: string | undefined): Router {
+  const router = Router();
+  const index = dist ? path.join(dist, 'index.html') : undefined;
+  if (!dist || !index || !fs.existsSync(index)) return router;
+  // The app's JavaScript is most of what a first visit downloads: send it compressed. Built assets
+  // carry a content hash in their name, so browsers may keep them for good.
+  router.use(compression());
+  router.use('/assets', express.static(path.join(dist, 'assets'), { index: false, maxAge: '1y', immutable: true, fallthrough: false }));
+  router.use(express.static(dist, { index: false, maxAge: '1h' }));
+  // Single-page app: every other GET that asks for HTML gets index.html and the client routes it.
+  router.get(/.*/, (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  return router;
+}
+
+/** The Express app. Integration tests call this directly with their own context (STYLE 1). */
+export function createApp(ctx: AppContext, services: Services) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', (query: string) => qs.parse(query, { arrayLimit: 1000, parameterLimit: 2000, depth: 5 }));
+  app.set('trust proxy', process.env.TRUST_PROXY === 'true' ? true : 'loopback');
+
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      genReqId: (req, res) => {
+        const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      // Compact lines, and never a token, cookie or password in the logs.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.replace(/([?&](access_token|token|key)=)[^&]*/g, '$1[redacted]'),
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === '/api/v3/healthz' },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+          connectSrc: ["'self'", 'ws:', 'wss:', 'https:', 'http:'],
+          workerSrc: ["'self'", 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          frameSrc: ["'self'", 'https://www.youtube.com', 'https://player.vimeo.com'],
+          frameAncestors: ['*'],
+          // Self-hosted on plain http inside a field office must keep working.
+          upgradeInsecureRequests: null,
+        },
+      },
+      // The embed variant runs inside other sites' frames (spec 1 section 2).
+      frameguard: false,
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    }),
+  );
+  app.use(corsMiddleware);
+  app.use(trailingSlash);
+  app.use(baseUrl(ctx.config));
+
+  app.use(oauthRoutes(services.oauth));
+
+  const api = Router();
+  api.use(apiHeaders, jsonp, express.json({ limit: ctx.config.jsonBodyLimit }));
+  // The installer verifier answers before authentication: no auth, no scope (API-CONTRACT 14.11).
+  api.use(verifierRoutes(services.verifier));
+  api.use(authenticate({ db: ctx.db, settings: ctx.settings, now: ctx.now }));
+  api.use(apiIndex(ctx, services));
+  api.use(configRoutes(ctx.settings));
+  api.use(usersRoutes(services.users, services.account));
+  api.use(userSettingsRoutes(services.userSettings));
+  api.use(rolesRoutes(services.roles));
+  api.use(permissionsRoutes(services.permissions));
+  api.use(tosRoutes(services.tos));
+  api.use(contactsRoutes(services.contacts));
+  api.use(notificationsRoutes(services.notifications));
+  api.use(apiKeysRoutes(services.apiKeys));
+  api.use(countryCodesRoutes(services.countryCodes));
+  api.use(mediaRoutes(services.media, { maxUploadBytes: ctx.config.mediaMaxUpload }));
+  api.use(formsRoutes(services.forms));
+  api.use(tagsRoutes(services.tags));
+  api.use(postsRoutes(services.posts));
+  api.use(setsRoutes(services.sets, services.posts));
+  api.use(geocodeRoutes(createGeocodeService(ctx)));
+  api.use(messagesRoutes(services.messages, services.posts));
+  api.use(unknownRoute);
+  app.use(API_PREFIX, api);
+
+  app.use(mediaFiles(ctx));
+  app.use(clientApp(ctx.config.clientDist));
+  app.use(unknownRoute);
+  app.use(errorMiddleware);
+  return app;
+}

@@ -1,0 +1,100 @@
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@platform/shared';
+import { sql } from 'kysely';
+import type { Executor } from '../db/database';
+import { randomToken, sha256 } from './secrets';
+
+export type IssuedTokens = { accessToken: string; refreshToken: string | null; expiresIn: number };
+
+export async function issueTokens(
+  db: Executor,
+  input: { clientId: string; userId: number | null; scopes: string[]; withRefresh: boolean; now: Date },
+): Promise<IssuedTokens> {
+  const accessToken = randomToken();
+  const access = await db
+    .insertInto('oauth_access_tokens')
+    .values({
+      token_hash: sha256(accessToken),
+      client_id: input.clientId,
+      user_id: input.userId,
+      scopes: input.scopes,
+      expires_at: new Date(input.now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  let refreshToken: string | null = null;
+  if (input.withRefresh) {
+    refreshToken = randomToken();
+    await db
+      .insertInto('oauth_refresh_tokens')
+      .values({
+        token_hash: sha256(refreshToken),
+        access_token_id: access.id,
+        expires_at: new Date(input.now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      })
+      .execute();
+  }
+  return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+}
+
+export type ActiveToken = {
+  id: number;
+  clientId: string;
+  userId: number | null;
+  scopes: string[];
+  role: string | null;
+  permissions: string[];
+};
+
+/** One query per request: the token, its user's role and the role's permissions. */
+export async function findActiveToken(db: Executor, raw: string, now: Date): Promise<ActiveToken | null> {
+  const row = await db
+    .selectFrom('oauth_access_tokens as t')
+    .leftJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.id',
+      't.client_id',
+      't.user_id',
+      't.scopes',
+      'u.role',
+      sql<string[]>`coalesce((select array_agg(rp.permission) from roles_permissions rp where rp.role = u.role), '{}')`.as('permissions'),
+    ])
+    .where('t.token_hash', '=', sha256(raw))
+    .where('t.revoked', '=', false)
+    .where('t.expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { id: row.id, clientId: row.client_id, userId: row.user_id, scopes: row.scopes, role: row.role, permissions: row.permissions };
+}
+
+/** Consumes a refresh token (single use): returns its owner, or null when unknown or spent. */
+export async function consumeRefreshToken(
+  db: Executor,
+  raw: string,
+  clientId: string,
+  now: Date,
+): Promise<{ userId: number | null; scopes: string[] } | null> {
+  const row = await db
+    .updateTable('oauth_refresh_tokens as r')
+    .set({ revoked: true })
+    .from('oauth_access_tokens as t')
+    .whereRef('t.id', '=', 'r.access_token_id')
+    .where('r.token_hash', '=', sha256(raw))
+    .where('r.revoked', '=', false)
+    .where('r.expires_at', '>', now)
+    // A revoked session (password reset, deleted account) cannot be revived through its refresh token.
+    .where('t.revoked', '=', false)
+    .where('t.client_id', '=', clientId)
+    .returning(['t.id as accessId', 't.user_id', 't.scopes'])
+    .executeTakeFirst();
+  if (!row) return null;
+  await db.updateTable('oauth_access_tokens').set({ revoked: true }).where('id', '=', row.accessId).execute();
+  return { userId: row.user_id, scopes: row.scopes };
+}
+
+export async function findClient(db: Executor, clientId: string) {
+  return db.selectFrom('oauth_clients').selectAll().where('id', '=', clientId).executeTakeFirst();
+}
+
+export async function revokeUserTokens(db: Executor, userId: number): Promise<void> {
+  await db.updateTable('oauth_access_tokens').set({ revoked: true }).where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const Bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  /** Where the embedded database, media and unsent mail live. */
+  DATA_DIR: z.string().default('./data'),
+  ADMIN_PASSWORD: z.string().min(7).optional(),
+  /** Absolute base URL used in `url` fields when the request's own host should not be trusted. */
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Platform <no-reply@localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Install debug mode for `/verifier/*` (API-CONTRACT 14.11). */
+  INSTALL_DEBUG_MODE: Bool.default(false),
+  API_POST_LIST_MAX_LIMIT: z.coerce.number().int().positive().default(20),
+  API_POST_LIST_ADMIN_MAX_LIMIT: z.coerce.number().int().positive().default(100),
+  MEDIA_MAX_UPLOAD: z.coerce.number().int().positive().default(1048576),
+  JSON_BODY_LIMIT: z.string().default('2mb'),
+  /** Serve the built client from this folder (empty disables). */
+  CLIENT_DIST: z.string().optional(),
+  /** Run pg-boss workers in this process (a separate `npm run worker` can take them over). */
+  RUN_WORKERS: Bool.default(true),
+  DEPLOYMENT_ID: z.string().optional(),
+  /** How long a post edit lock lasts without renewal (API-CONTRACT 11: five minutes). */
+  POST_LOCK_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  adminPassword: string | undefined;
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  installDebugMode: boolean;
+  postListMaxLimit: number;
+  postListAdminMaxLimit: number;
+  mediaMaxUpload: number;
+  jsonBodyLimit: string;
+  clientDist: string | undefined;
+  runWorkers: boolean;
+  deploymentId: string | undefined;
+  postLockTtlSeconds: number;
+  /** Rate limits; tests lower or raise them. */
+  limits: {
+    registrationsPerMinute: number;
+    loginFailuresPerAccount: number;
+    loginFailuresPerIp: number;
+    loginWindowSeconds: number;
+  };
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: path.resolve(e.DATA_DIR),
+    adminPassword: e.ADMIN_PASSWORD,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    installDebugMode: e.INSTALL_DEBUG_MODE,
+    postListMaxLimit: e.API_POST_LIST_MAX_LIMIT,
+    postListAdminMaxLimit: e.API_POST_LIST_ADMIN_MAX_LIMIT,
+    mediaMaxUpload: e.MEDIA_MAX_UPLOAD,
+    jsonBodyLimit: e.JSON_BODY_LIMIT,
+    clientDist: e.CLIENT_DIST,
+    runWorkers: e.RUN_WORKERS,
+    deploymentId: e.DEPLOYMENT_ID,
+    postLockTtlSeconds: e.POST_LOCK_TTL_SECONDS,
+    limits: {
+      registrationsPerMinute: 3,
+      loginFailuresPerAccount: 5,
+      loginFailuresPerIp: 30,
+      loginWindowSeconds: 15 * 60,
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { Logger } from 'pino';
+import type { AppConfig } from './config';
+import type { Db } from './db/database';
+import { createTx, type RunInTransaction } from './db/tx';
+import { EventReader } from './events/event-reader';
+import type { Jobs } from './jobs/jobs';
+import type { Mailer } from './mail/mailer';
+import type { MediaStore } from './media/media-store';
+import { createSettingsService, type SettingsService } from './modules/config/config.service';
+import { AudienceRegistry } from './realtime/audience';
+
+/** Everything a service may need from the outside world; built once per process. */
+export type AppContext = {
+  config: AppConfig;
+  db: Db;
+  logger: Logger;
+  tx: RunInTransaction;
+  reader: EventReader;
+  jobs: Jobs;
+  mailer: Mailer;
+  media: MediaStore;
+  settings: SettingsService;
+  audiences: AudienceRegistry;
+  now: () => Date;
+};
+
+export function createContext(parts: {
+  config: AppConfig;
+  db: Db;
+  logger: Logger;
+  jobs: Jobs;
+  mailer: Mailer;
+  media: MediaStore;
+  deploymentId: string;
+  readerPollMs?: number;
+}): AppContext {
+  const reader = new EventReader(parts.db, parts.logger, parts.readerPollMs);
+  const tx = createTx(parts.db, () => void reader.wake());
+  const settings = createSettingsService({ db: parts.db, tx, deploymentId: parts.deploymentId });
+  // Another node's config write reaches this node's cache through the event log.
+  reader.subscribe((events) => {
+    for (const event of events) if (event.type === 'config.updated') settings.invalidate(event.aggregate_id);
+  });
+  return { ...parts, reader, tx, settings, audiences: new AudienceRegistry(), now: () => new Date() };
+}

@@ -1,0 +1,12 @@
+import type { Auth } from '../auth/auth';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Who is calling; set by the auth middleware for every /api/v3 request. */
+    auth: Auth;
+    /** Absolute origin used to build `url` fields, e.g. `https://example.org`. */
+    base: string;
+  }
+}
+
+export {};

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config';
+import { startNode } from './node';
+
+const config = loadConfig();
+// The built client sits beside the built server: server/dist/main.js -> client/dist.
+config.clientDist ??= fileURLToPath(new URL('../../client/dist', import.meta.url));
+const node = await startNode(config);
+// Printed whatever the log level: people and scripts wait for this line.
+process.stdout.write(`Platform is running on ${node.url} (API under ${node.url}/api/v3)\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    node.ctx.logger.info(`${signal} received, shutting down`);
+    node
+      .close()
+      .then(() => process.exit(0))
+      .catch(() => process.exit(1));
+  });
+}

@@ -1,0 +1,19 @@
+import type { ConfigGroup } from '@platform/shared';
+import type { Auth } from '../../auth/auth';
+import { configRule } from '../../auth/policy/config.policy';
+import { allowedPrivileges } from '../../auth/policy/policy';
+import { resourceUrl } from '../../http/urls';
+
+/** `{id: "<group>", ...keys, url, allowed_privileges}` (API-CONTRACT 6). */
+export function presentConfig(base: string, auth: Auth, group: ConfigGroup, values: Record<string, unknown>) {
+  const out: Record<string, unknown> = { id: group, ...values };
+  if (group === 'map') {
+    // The map formatter casts these (API-CONTRACT 6).
+    out.clustering = values.clustering === true || values.clustering === 1 || values.clustering === '1' || values.clustering === 'true';
+    out.cluster_radius = Number(values.cluster_radius);
+    out.location_precision = Number(values.location_precision);
+  }
+  out.url = resourceUrl(base, 'config', group);
+  out.allowed_privileges = allowedPrivileges(configRule, auth, { group });
+  return out;
+}

@@ -1,0 +1,45 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Executor } from '../../db/database';
+import type { ContactsTable } from '../../db/tables/core';
+import type { Paging } from '../../http/query';
+
+export type ContactRow = Selectable<ContactsTable>;
+export type ContactFilters = { users: number[]; types: string[]; contacts: string[]; dataSources: string[] };
+
+export const SORTABLE = ['id', 'created', 'updated', 'type', 'contact', 'data_source'] as const;
+
+export const findById = (db: Executor, id: number) => db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const insert = (db: Executor, row: Insertable<ContactsTable>) =>
+  db.insertInto('contacts').values(row).returningAll().executeTakeFirstOrThrow();
+
+export const update = (db: Executor, id: number, changes: Updateable<ContactsTable>) =>
+  db.updateTable('contacts').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+
+export const remove = (db: Executor, id: number) => db.deleteFrom('contacts').where('id', '=', id).execute();
+
+export async function userExists(db: Executor, id: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+function filtered(db: Executor, filters: ContactFilters) {
+  let query = db.selectFrom('contacts');
+  if (filters.users.length > 0) query = query.where('user_id', 'in', filters.users);
+  if (filters.types.length > 0) query = query.where('type', 'in', filters.types);
+  if (filters.contacts.length > 0) query = query.where('contact', 'in', filters.contacts);
+  if (filters.dataSources.length > 0) query = query.where('data_source', 'in', filters.dataSources);
+  return query;
+}
+
+export async function search(db: Executor, filters: ContactFilters, paging: Paging): Promise<{ rows: ContactRow[]; total: number }> {
+  const orderby = paging.orderby as (typeof SORTABLE)[number];
+  let query = filtered(db, filters).selectAll().orderBy(orderby, paging.order).orderBy('id', paging.order).offset(paging.offset);
+  if (paging.limit !== null) query = query.limit(paging.limit);
+  const [rows, count] = await Promise.all([
+    query.execute(),
+    filtered(db, filters)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}

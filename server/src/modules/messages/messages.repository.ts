@@ -1,0 +1,136 @@
+import { sql, type Insertable } from 'kysely';
+import type { Executor, Trx } from '../../db/database';
+import type { MessagesTable } from '../../db/tables/live';
+import type { Paging } from '../../http/query';
+
+/** A message with its contact's address and type (Message JSON carries both). */
+export type MessageRow = {
+  id: number;
+  parent_id: number | null;
+  contact_id: number | null;
+  post_id: number | null;
+  user_id: number | null;
+  title: string | null;
+  message: string;
+  datetime: Date | null;
+  type: string;
+  status: string;
+  direction: 'incoming' | 'outgoing';
+  data_source: string | null;
+  data_source_message_id: string | null;
+  additional_data: Record<string, unknown> | null;
+  created: Date;
+  updated: Date | null;
+  contact: string | null;
+  contact_type: string | null;
+};
+
+export type MessageFilters = {
+  directions: Array<'incoming' | 'outgoing'>;
+  /** null: every status but archived (the v3 default). */
+  statuses: string[] | null;
+  allStatuses: boolean;
+  contacts: number[];
+  parents: number[];
+  posts: number[];
+  types: string[];
+  dataSources: string[];
+  q: string | null;
+};
+
+export const SORTABLE = ['id', 'created', 'updated', 'datetime', 'status', 'type'] as const;
+
+const base = (db: Executor) => db.selectFrom('messages').leftJoin('contacts', 'contacts.id', 'messages.contact_id');
+
+const columns = [
+  'messages.id',
+  'messages.parent_id',
+  'messages.contact_id',
+  'messages.post_id',
+  'messages.user_id',
+  'messages.title',
+  'messages.message',
+  'messages.datetime',
+  'messages.type',
+  'messages.status',
+  'messages.direction',
+  'messages.data_source',
+  'messages.data_source_message_id',
+  'messages.additional_data',
+  'messages.created',
+  'messages.updated',
+  'contacts.contact as contact',
+  'contacts.type as contact_type',
+] as const;
+
+export const findById = (db: Executor, id: number): Promise<MessageRow | undefined> =>
+  base(db).select(columns).where('messages.id', '=', id).executeTakeFirst() as Promise<MessageRow | undefined>;
+
+export async function insert(trx: Trx, row: Insertable<MessagesTable>): Promise<MessageRow> {
+  const { id } = await trx.insertInto('messages').values(row).returning('id').executeTakeFirstOrThrow();
+  return (await findById(trx, id))!;
+}
+
+export async function updateStatus(trx: Trx, id: number, status: string, now: Date): Promise<MessageRow> {
+  await trx.updateTable('messages').set({ status, updated: now }).where('id', '=', id).execute();
+  return (await findById(trx, id))!;
+}
+
+/** Merges `values` into `additional_data` (the delivery job's record). */
+export async function recordAdditional(db: Executor, id: number, values: Record<string, unknown>, now: Date): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set({ additional_data: sql`coalesce(additional_data, '{}'::jsonb) || ${JSON.stringify(values)}::jsonb`, updated: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export const contactById = (db: Executor, id: number) =>
+  db.selectFrom('contacts').select(['id', 'user_id', 'type', 'contact', 'data_source']).where('id', '=', id).executeTakeFirst();
+
+export async function userExists(db: Executor, id: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+function filtered(db: Executor, f: MessageFilters) {
+  let query = base(db);
+  if (f.directions.length > 0) query = query.where('messages.direction', 'in', f.directions);
+  if (f.statuses !== null && f.statuses.length > 0) query = query.where('messages.status', 'in', f.statuses);
+  else if (!f.allStatuses) query = query.where('messages.status', '<>', 'archived');
+  if (f.contacts.length > 0) query = query.where('messages.contact_id', 'in', f.contacts);
+  if (f.parents.length > 0) query = query.where('messages.parent_id', 'in', f.parents);
+  if (f.posts.length > 0) query = query.where('messages.post_id', 'in', f.posts);
+  if (f.types.length > 0) query = query.where('messages.type', 'in', f.types);
+  if (f.dataSources.length > 0) query = query.where('messages.data_source', 'in', f.dataSources);
+  if (f.q) {
+    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([eb('contacts.contact', 'ilike', like), eb('messages.title', 'ilike', like), eb('messages.message', 'ilike', like)]),
+    );
+  }
+  return query;
+}
+
+export async function search(db: Executor, filters: MessageFilters, paging: Paging): Promise<{ rows: MessageRow[]; total: number }> {
+  const orderby = `messages.${paging.orderby as (typeof SORTABLE)[number]}` as const;
+  let query = filtered(db, filters)
+    .select(columns)
+    .orderBy(orderby, paging.order)
+    .orderBy('messages.id', paging.order)
+    .offset(paging.offset);
+  if (paging.limit !== null) query = query.limit(paging.limit);
+  const [rows, count] = await Promise.all([
+    query.execute(),
+    filtered(db, filters)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as MessageRow[], total: Number(count.total) };
+}
+
+/** The post created from a message (`GET /messages/{id}/post`). */
+export const postIdOf = async (db: Executor, message: MessageRow): Promise<number | null> => {
+  if (message.post_id !== null) return message.post_id;
+  const row = await db.selectFrom('posts').select('id').where('message_id', '=', message.id).orderBy('id').executeTakeFirst();
+  return row?.id ?? null;
+};

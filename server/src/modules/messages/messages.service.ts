@@ -1,0 +1,174 @@
+import { CreateMessageBody, MessageMessages, UpdateMessageBody, type MessageEventPayload, type MessageType } from '@platform/shared';
+import { isAdmin, type Auth } from '../../auth/auth';
+import { authorize } from '../../auth/policy/policy';
+import type { AppContext } from '../../context';
+import type { Trx } from '../../db/database';
+import { appendEvent } from '../../events/events.repository';
+import { notFound, parseBody, ValidationError, type FieldError } from '../../http/errors';
+import type { Paging } from '../../http/query';
+import { messageDeliveryJob } from '../../jobs/message-delivery.job';
+import { messageRule } from './messages.policy';
+import * as repo from './messages.repository';
+import type { MessageRow } from './messages.repository';
+
+export const RESOURCE = 'message';
+const M = MessageMessages;
+
+/** The message type a contact is reached by when neither the body nor a parent names one. */
+const typeForContact = (contactType: string): MessageType =>
+  contactType === 'email' ? 'email' : contactType === 'twitter' ? 'twitter' : 'sms';
+
+async function appendMessageEvent(trx: Trx, message: MessageRow, actorId: number | null): Promise<void> {
+  const payload: MessageEventPayload = {
+    id: message.id,
+    contact_id: message.contact_id,
+    post_id: message.post_id,
+    parent_id: message.parent_id,
+    direction: message.direction,
+    status: message.status,
+  };
+  await appendEvent(trx, { type: 'message.created', aggregateType: 'message', aggregateId: message.id, actorId, payload });
+}
+
+/** What a data source hands over when a reporter writes in (the data sources issue calls this). */
+export type IncomingMessage = {
+  contactId: number;
+  message: string;
+  type: MessageType;
+  dataSource: string | null;
+  dataSourceMessageId?: string | null;
+  title?: string | null;
+  postId?: number | null;
+  parentId?: number | null;
+  datetime?: Date | null;
+  additionalData?: Record<string, unknown> | null;
+};
+
+export type MessagesService = ReturnType<typeof createMessagesService>;
+
+/**
+ * Message threads with reporters (API-CONTRACT 13.3). Replies are stored as pending outgoing
+ * messages and queued for delivery in the same transaction; every new message, either way, is
+ * announced as `message.created` so an open thread updates live.
+ */
+export function createMessagesService(ctx: AppContext) {
+  const deliveryJob = messageDeliveryJob((id) => deliver(id));
+
+  async function load(id: number): Promise<MessageRow> {
+    return (await repo.findById(ctx.db, id)) ?? notFound(RESOURCE, id);
+  }
+
+  /**
+   * The delivery attempt. No provider can send yet (data sources are a later issue): the attempt is
+   * recorded on the message, which stays pending for the providers to pick up.
+   */
+  async function deliver(id: number): Promise<void> {
+    const message = await repo.findById(ctx.db, id);
+    if (!message || message.direction !== 'outgoing' || message.status !== 'pending') return;
+    const enabled = Object.entries(((await ctx.settings.get('data-provider')).providers ?? {}) as Record<string, unknown>)
+      .filter(([, on]) => on === true)
+      .map(([name]) => name);
+    const reason = `No provider is configured to deliver outgoing ${message.type} messages${message.data_source ? ` through ${message.data_source}` : ''}`;
+    await repo.recordAdditional(
+      ctx.db,
+      id,
+      { delivery: { state: 'no_provider', reason, enabled_providers: enabled, checked_at: ctx.now().toISOString() } },
+      ctx.now(),
+    );
+    ctx.logger.warn({ messageId: id, type: message.type, dataSource: message.data_source }, reason);
+  }
+
+  return {
+    deliveryJob,
+    deliver,
+
+    async get(auth: Auth, id: number): Promise<MessageRow> {
+      const row = await load(id);
+      authorize(messageRule, auth, 'read', row);
+      return row;
+    },
+
+    async search(auth: Auth, filters: repo.MessageFilters, paging: Paging) {
+      authorize(messageRule, auth, 'search', null);
+      return repo.search(ctx.db, filters, paging);
+    },
+
+    /** `POST /messages`: an outgoing reply, pending, queued for delivery. */
+    async create(auth: Auth, body: unknown): Promise<MessageRow> {
+      authorize(messageRule, auth, 'create', null);
+      const data = parseBody(CreateMessageBody, body, RESOURCE);
+      const now = ctx.now();
+      return ctx.tx(async (trx) => {
+        const fields: FieldError[] = [];
+        const parent = typeof data.parent_id === 'number' ? await repo.findById(trx, data.parent_id) : undefined;
+        if (typeof data.parent_id === 'number' && !parent) fields.push({ pointer: '/parent_id', message: M.parentMissing(data.parent_id) });
+        const contactId = data.contact_id ?? parent?.contact_id ?? null;
+        const contact = contactId === null ? undefined : await repo.contactById(trx, contactId);
+        if (contactId === null && parent) fields.push({ pointer: '/contact_id', message: M.contactRequired });
+        else if (contactId !== null && !contact) fields.push({ pointer: '/contact_id', message: M.contactMissing(contactId) });
+        // Only an admin writes on someone else's behalf (API-CONTRACT 13.3).
+        const userId = isAdmin(auth) && data.user_id !== undefined ? data.user_id : auth.userId;
+        if (userId !== null && userId !== auth.userId && !(await repo.userExists(trx, userId)))
+          fields.push({ pointer: '/user_id', message: M.userMissing(userId) });
+        if (fields.length > 0) throw new ValidationError(RESOURCE, fields);
+        const message = await repo.insert(trx, {
+          parent_id: parent?.id ?? null,
+          contact_id: contact!.id,
+          post_id: parent?.post_id ?? null,
+          user_id: userId,
+          title: data.title ?? null,
+          message: data.message,
+          datetime: now,
+          type: parent?.type ?? data.type ?? typeForContact(contact!.type),
+          status: 'pending',
+          direction: 'outgoing',
+          data_source: parent?.data_source ?? contact!.data_source,
+          data_source_message_id: null,
+          additional_data: null,
+        });
+        await appendMessageEvent(trx, message, auth.userId);
+        await ctx.jobs.send(trx, deliveryJob, { messageId: message.id });
+        return message;
+      });
+    },
+
+    /** `PUT /messages/{id}`: incoming messages are read-only (403); outgoing ones change status. */
+    async update(auth: Auth, id: number, body: unknown): Promise<MessageRow> {
+      const current = await load(id);
+      authorize(messageRule, auth, 'update', current, M.incomingReadOnly);
+      const data = parseBody(UpdateMessageBody, body, RESOURCE);
+      if (data.status === current.status) return current;
+      return ctx.tx((trx) => repo.updateStatus(trx, id, data.status, ctx.now()));
+    },
+
+    /** The post created from a message, or 404. */
+    async postIdOf(auth: Auth, id: number): Promise<number> {
+      const row = await load(id);
+      authorize(messageRule, auth, 'read', row);
+      return (await repo.postIdOf(ctx.db, row)) ?? notFound('post');
+    },
+
+    /** A reporter's message arriving through a data source: stored as received and pushed. */
+    async receive(incoming: IncomingMessage): Promise<MessageRow> {
+      return ctx.tx(async (trx) => {
+        const message = await repo.insert(trx, {
+          parent_id: incoming.parentId ?? null,
+          contact_id: incoming.contactId,
+          post_id: incoming.postId ?? null,
+          user_id: null,
+          title: incoming.title ?? null,
+          message: incoming.message,
+          datetime: incoming.datetime ?? ctx.now(),
+          type: incoming.type,
+          status: 'received',
+          direction: 'incoming',
+          data_source: incoming.dataSource,
+          data_source_message_id: incoming.dataSourceMessageId ?? null,
+          additional_data: incoming.additionalData ? JSON.stringify(incoming.additionalData) : null,
+        });
+        await appendMessageEvent(trx, message, null);
+        return message;
+      });
+    },
+  };
+}

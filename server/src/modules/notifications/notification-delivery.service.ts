@@ -1,0 +1,157 @@
+import { PostListQuery } from '@platform/shared';
+import type { Auth } from '../../auth/auth';
+import { canManagePosts, postRule } from '../../auth/policy/posts.policy';
+import type { AppContext } from '../../context';
+import type { Executor, Trx } from '../../db/database';
+import type { StoredEvent } from '../../events/events.repository';
+import { NOTIFICATION_RETRY, notificationDeliveryJob } from '../../jobs/notification-delivery.job';
+import { filteredPosts } from '../posts/posts-search.repository';
+import * as posts from '../posts/posts.repository';
+import * as repo from './notification-delivery.repository';
+
+const POST_EVENTS = new Set(['post.created', 'post.updated', 'post.status_changed']);
+const EXCERPT = 300;
+
+/** The subscriber as the read rule sees them (a job has no request, so no token). */
+const subscriberAuth = (s: { userId: number; role: string | null; permissions: string[] }): Auth => ({
+  hasToken: true,
+  userId: s.userId,
+  role: s.role,
+  permissions: new Set(s.permissions),
+  scopes: new Set(['*']),
+  clientId: null,
+  tokenId: null,
+  privateDeployment: false,
+});
+
+const mayRead = (auth: Auth, post: posts.PostRow) =>
+  postRule(auth, 'read', { user_id: post.user_id, status: post.status, published_to: post.published_to, form: null });
+
+export type NotificationDeliveryService = ReturnType<typeof createNotificationDeliveryService>;
+
+/**
+ * Notification delivery (API-CONTRACT 13.1, DESIGN 5): when a post enters a collection or starts
+ * matching a saved search, each subscriber who may read it gets one delivery per `can_notify`
+ * contact. E-mail goes out through a retried job over real SMTP; SMS waits for the data sources
+ * issue (recorded as `waiting_for_provider`). Every delivery and attempt is a row, never dropped.
+ */
+export function createNotificationDeliveryService(ctx: AppContext) {
+  const job = notificationDeliveryJob((id) => deliver(id));
+  const baseUrl = () => ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+
+  /** Records one subscriber's deliveries for a post and queues the e-mails, in the caller's transaction. */
+  async function enqueueFor(trx: Trx, subscriber: repo.Subscriber, setId: number, postId: number): Promise<number> {
+    let queued = 0;
+    for (const contact of await repo.notifiableContacts(trx, subscriber.userId)) {
+      const email = contact.type === 'email';
+      const id = await repo.insertDelivery(trx, {
+        notificationId: subscriber.notificationId,
+        userId: subscriber.userId,
+        setId,
+        postId,
+        contactId: contact.id,
+        channel: email ? 'email' : 'sms',
+        status: email ? 'pending' : 'waiting_for_provider',
+      });
+      if (id === null) continue;
+      queued++;
+      if (email) await ctx.jobs.send(trx, job, { deliveryId: id });
+    }
+    return queued;
+  }
+
+  /**
+   * A post entered a collection: call inside the transaction that adds it (the collections module
+   * does, once it exists). Subscribers who may not read the post are skipped.
+   */
+  async function postEnteredSet(trx: Trx, setId: number, postId: number): Promise<number> {
+    const post = await posts.findById(trx, postId);
+    if (!post) return 0;
+    let queued = 0;
+    for (const subscriber of await repo.subscribersOf(trx, setId)) {
+      if (mayRead(subscriberAuth(subscriber), post)) queued += await enqueueFor(trx, subscriber, setId, postId);
+    }
+    return queued;
+  }
+
+  /** Whether a post matches a saved search's filter as the subscriber would see the list. */
+  async function matches(db: Executor, filter: unknown, postId: number, subscriber: repo.Subscriber): Promise<boolean> {
+    const parsed = PostListQuery.safeParse(typeof filter === 'object' && filter !== null ? filter : {});
+    if (!parsed.success) return false;
+    const auth = subscriberAuth(subscriber);
+    const viewer = { manager: canManagePosts(auth), userId: subscriber.userId, role: subscriber.role, locationPrecision: 9 };
+    const row = await filteredPosts(db, { ...parsed.data, post_id: [postId], demoLimit: null }, viewer)
+      .select('posts.id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Saved searches a created or changed post now matches (each node does this; the unique row dedups). */
+  async function onPostChanged(postId: number): Promise<void> {
+    const searches = await repo.subscribedSavedSearches(ctx.db);
+    for (const search of searches) {
+      for (const subscriber of await repo.subscribersOf(ctx.db, search.id)) {
+        if (!(await matches(ctx.db, search.filter, postId, subscriber))) continue;
+        await ctx.tx((trx) => enqueueFor(trx, subscriber, search.id, postId));
+      }
+    }
+  }
+
+  /** One attempt of one e-mail delivery. */
+  async function deliver(id: number): Promise<void> {
+    const row = await repo.findDelivery(ctx.db, id);
+    if (!row || row.status !== 'pending' || row.channel !== 'email') return;
+    const attempts = row.attempts + 1;
+    const post = await posts.findById(ctx.db, row.post_id);
+    if (!post || !mayRead(subscriberAuth({ userId: row.user_id, role: row.role, permissions: row.permissions }), post)) {
+      const lastError = 'The subscriber can no longer read this post';
+      await repo.recordAttempt(ctx.db, id, { status: 'failed', attempts, lastError, sentAt: null }, ctx.now());
+      return;
+    }
+    const kind = row.set_is_search ? 'saved search' : 'collection';
+    const excerpt = post.content.length > EXCERPT ? `${post.content.slice(0, EXCERPT)}…` : post.content;
+    const link = `${baseUrl()}/posts/${post.id}`;
+    try {
+      await ctx.mailer.send({
+        to: row.contact,
+        subject: `New post in ${row.set_name}: ${post.title}`,
+        text: [
+          `Hello ${row.realname ?? ''},`.replace(' ,', ','),
+          '',
+          `A new post was added to the ${kind} "${row.set_name}" you follow:`,
+          '',
+          post.title,
+          excerpt,
+          '',
+          `Read it: ${link}`,
+          '',
+          `You receive this e-mail because you turned on notifications for "${row.set_name}".`,
+        ].join('\n'),
+      });
+      await repo.recordAttempt(ctx.db, id, { status: 'sent', attempts, lastError: null, sentAt: ctx.now() }, ctx.now());
+    } catch (error) {
+      const final = attempts >= NOTIFICATION_RETRY.retryLimit + 1;
+      const lastError = error instanceof Error ? error.message : String(error);
+      await repo.recordAttempt(ctx.db, id, { status: final ? 'failed' : 'pending', attempts, lastError, sentAt: null }, ctx.now());
+      ctx.logger.warn(
+        { deliveryId: id, attempts, err: error },
+        final ? 'notification e-mail failed for good' : 'notification e-mail failed, will retry',
+      );
+      if (!final) throw error;
+    }
+  }
+
+  /** Follows post events in commit order, one at a time, without holding up the realtime pushes. */
+  let chain: Promise<void> = Promise.resolve();
+  function observe(events: StoredEvent[]): void {
+    const ids = [...new Set(events.filter((e) => POST_EVENTS.has(e.type)).map((e) => Number(e.aggregate_id)))];
+    if (ids.length === 0) return;
+    chain = chain
+      .then(async () => {
+        for (const id of ids) await onPostChanged(id);
+      })
+      .catch((error: unknown) => ctx.logger.error({ err: error }, 'saved search notifications failed'));
+  }
+
+  return { job, postEnteredSet, onPostChanged, deliver, observe, idle: () => chain };
+}

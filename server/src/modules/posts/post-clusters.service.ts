@@ -1,0 +1,311 @@
+import { PostClustersQuery, type PostClusterFeature, type PostClusters } from '@platform/shared';
+import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
+import type { Auth } from '../../auth/auth';
+import type { AppContext } from '../../context';
+import { parseBody } from '../../http/errors';
+import { formColors, loadMapPoints, NEVER, SOURCE_CODES, STATUS_CODES, type MapPoints } from './post-clusters.repository';
+import type { PostSearch, PostViewer } from './posts-search.repository';
+import { RESOURCE, type PostsReads } from './posts.service';
+
+/** Indexes kept in memory, least recently used dropped first (one per filter set and kind of caller). */
+const MAX_ENTRIES = 16;
+/** And never more points than this across them (an index of a million points takes about 100 MB). */
+const MAX_POINTS = 4_000_000;
+/** A backstop for changes that append no event (a survey's colour or hidden locations). */
+const MAX_AGE_MS = 5 * 60_000;
+/** Events after which every cached index may be wrong. */
+const INVALIDATING = /^(post\.|collection\.|config\.|user\.deleted|import\.completed)/;
+/**
+ * Clusters are computed up to this zoom; past it every point is its own feature (a street-level
+ * viewport holds a few hundred). Each further level costs about as much as all the ones below it
+ * for spread-out points, so this halves the time of a first build at a million points.
+ */
+const MAX_CLUSTER_ZOOM = 14;
+/** Web-mercator latitudes end here; supercluster clamps too. */
+const WORLD: [number, number, number, number] = [-180, -85.0511, 180, 85.0511];
+
+type PointProps = { i: number };
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+/** The points of one filter set: `selected` of `points` (all when null), `count` of them. */
+type Selection = {
+  points: MapPoints;
+  selected: Int32Array | null;
+  count: number;
+  colors: Map<number, string | null>;
+  loadedAt: number;
+};
+type Base = { points: MapPoints; loadedAt: number };
+type Index = { index: Supercluster<PointProps>; count: number; loadedAt: number };
+type Entry = Selection | Base | Index;
+
+/**
+ * Zoom bands indexed separately: a band's index is built (from its highest zoom down) the first
+ * time a viewport in it is asked for. Levels where few points merge cost nearly as much as all the
+ * points, so one band is a fraction of the whole pyramid: a first request after a filter change
+ * pays for its own band only. A cluster that splits past its band says so with `expansion_zoom`.
+ */
+const BAND = 4;
+const bandOf = (zoom: number): [number, number] => {
+  const low = Math.min(Math.floor(zoom / BAND) * BAND, Math.floor(MAX_CLUSTER_ZOOM / BAND) * BAND);
+  return [low, Math.min(low + BAND - 1, MAX_CLUSTER_ZOOM)];
+};
+
+/**
+ * Filters the in-memory point columns can apply (survey, status, source, the three date ranges)
+ * without a new statement: a change of these rebuilds only the index. Anything else is SQL.
+ */
+function memoryFilterable(search: PostSearch): boolean {
+  return (
+    !search.q &&
+    search.tags.any.length === 0 &&
+    search.tags.all.length === 0 &&
+    search.set.length === 0 &&
+    search.user.length === 0 &&
+    !search.created_before_by_id &&
+    !search.created_after_by_id &&
+    !search.bbox &&
+    !(search.center_point && search.within_km !== undefined) &&
+    search.has_location !== 'unmapped' &&
+    search.published_to.length === 0 &&
+    search.post_id.length === 0 &&
+    Object.values(search.values).every((list) => list.length === 0) &&
+    !search.type &&
+    !search.locale &&
+    !search.slug &&
+    search.parent.length === 0 &&
+    search.demoLimit === null &&
+    search.source.every((s) => (SOURCE_CODES as readonly string[]).includes(s))
+  );
+}
+
+/** Indexes of the points passing survey, status, source and date filters (the SQL filters' twins). */
+function selectPoints(points: MapPoints, search: PostSearch): Int32Array {
+  const forms = new Set(search.form.map((f) => (f === 'none' ? 0 : f)));
+  const statuses = search.status === 'all' ? null : new Set(search.status.map((s) => STATUS_CODES.indexOf(s)));
+  const sources = search.source.length === 0 ? null : new Set(search.source.map((s) => (SOURCE_CODES as readonly string[]).indexOf(s)));
+  const ms = (d: Date | undefined) => (d === undefined ? null : d.getTime());
+  const [ca, cb, ua, ub, da, db] = [
+    ms(search.created_after),
+    ms(search.created_before),
+    ms(search.updated_after),
+    ms(search.updated_before),
+    ms(search.date_after),
+    ms(search.date_before),
+  ];
+  const out = new Int32Array(points.ids.length);
+  let n = 0;
+  for (let i = 0; i < points.ids.length; i++) {
+    if (forms.size > 0 && !forms.has(points.formIds[i]!)) continue;
+    if (statuses && !statuses.has(points.status[i]!)) continue;
+    if (sources && !sources.has(points.source[i]!)) continue;
+    const created = points.created[i]!;
+    if ((ca !== null && created < ca) || (cb !== null && created > cb)) continue;
+    const updated = points.updated[i]!;
+    if ((ua !== null || ub !== null) && updated === NEVER) continue;
+    if ((ua !== null && updated < ua) || (ub !== null && updated > ub)) continue;
+    const postDate = points.postDate[i]!;
+    if ((da !== null && postDate <= da) || (db !== null && postDate > db)) continue;
+    out[n++] = i;
+  }
+  return out.subarray(0, n);
+}
+
+/** Every point of the survey/status/source/date-agnostic search the in-memory filters start from. */
+function baseSearch(search: PostSearch): PostSearch {
+  return {
+    ...search,
+    status: 'all',
+    form: [],
+    source: [],
+    created_after: undefined,
+    created_before: undefined,
+    updated_after: undefined,
+    updated_before: undefined,
+    date_after: undefined,
+    date_before: undefined,
+    has_location: 'all',
+    include_types: [],
+    include_attributes: [],
+  };
+}
+
+/**
+ * supercluster's `getClusterExpansionZoom`, without its last step: when the walk reaches the band's
+ * raw points it would materialise every point of the cluster (all of them, for a world view) only
+ * to learn that there is more than one. A band index clusters up to `maxZoom`; past it, it splits.
+ */
+export function expansionZoom(index: Supercluster<PointProps>, clusterId: number, pointCount: number): number {
+  const maxZoom = (index as unknown as { options: { maxZoom: number } }).options.maxZoom;
+  const originZoom = (id: number) => (id - pointCount) % 32;
+  let zoom = originZoom(clusterId) - 1;
+  let current = clusterId;
+  while (zoom <= maxZoom) {
+    const raw = originZoom(current) > maxZoom;
+    zoom++;
+    if (raw) break;
+    const children = index.getChildren(current);
+    if (children.length !== 1) break;
+    current = (children[0]!.properties as ClusterProperties).cluster_id;
+  }
+  return zoom;
+}
+
+/**
+ * Who sees the same points: managers all see every post (unless they filter on `user=me`), anonymous
+ * callers share one view, a member sees their own drafts and exact locations.
+ */
+function viewerKey(viewer: PostViewer, search: PostSearch): string {
+  if (viewer.manager) return search.user.includes('me') ? `manager:${viewer.userId}` : 'manager';
+  return viewer.userId === null ? 'anonymous' : `user:${viewer.userId}:${viewer.role ?? ''}`;
+}
+
+/**
+ * `GET /posts/clusters` (contracts-extra): the matching mapped posts clustered on the server with
+ * supercluster, so the browser never receives more than the clusters and points of its viewport.
+ * The index of a filter set is built once (one statement, then an in-memory build) and kept until
+ * a post event (or a change of collections, settings or users) arrives.
+ */
+export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
+  /** Built indexes and loaded point columns, least recently used first. */
+  const cache = new Map<string, Promise<Entry>>();
+  /** Points held by each resolved cache value, for the memory budget. */
+  const sizes = new Map<Promise<Entry>, number>();
+  let generation = 0;
+
+  function evict(): void {
+    let points = 0;
+    for (const pending of cache.values()) points += sizes.get(pending) ?? 0;
+    for (const [key, pending] of cache) {
+      if (cache.size <= 2 || (cache.size <= MAX_ENTRIES && points <= MAX_POINTS)) break;
+      cache.delete(key);
+      points -= sizes.get(pending) ?? 0;
+      sizes.delete(pending);
+    }
+  }
+
+  function clear(): void {
+    generation++;
+    cache.clear();
+    sizes.clear();
+  }
+
+  ctx.reader.subscribe((events) => {
+    if (events.some((event) => INVALIDATING.test(event.type))) clear();
+  });
+
+  /** The cached value of `key`, or a new one from `build` (kept unless a post changed meanwhile). */
+  function cached<T extends Entry>(key: string, build: () => Promise<T>, size: (value: T) => number): Promise<T> {
+    const hit = cache.get(key) as Promise<T> | undefined;
+    if (hit) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit.then((value) => (Date.now() - value.loadedAt > MAX_AGE_MS ? rebuild() : value));
+    }
+    return rebuild();
+
+    function rebuild(): Promise<T> {
+      const started = generation;
+      const pending = build();
+      cache.set(key, pending);
+      evict();
+      // A post changed while this was loading: answer with it, but do not keep it.
+      pending.then(
+        (value) => {
+          if (cache.get(key) !== pending) return;
+          if (generation !== started) cache.delete(key);
+          else {
+            sizes.set(pending, size(value));
+            evict();
+          }
+        },
+        () => {
+          if (cache.get(key) === pending) cache.delete(key);
+        },
+      );
+      return pending;
+    }
+  }
+
+  function index(selection: Selection, [minZoom, maxZoom]: [number, number]): Supercluster<PointProps> {
+    const { points, selected, count } = selection;
+    const features: Array<PointFeature<PointProps>> = new Array(count);
+    for (let k = 0; k < count; k++) {
+      const i = selected ? selected[k]! : k;
+      features[k] = { type: 'Feature', geometry: { type: 'Point', coordinates: [points.lon[i]!, points.lat[i]!] }, properties: { i } };
+    }
+    return new Supercluster<PointProps>({ radius: 60, minZoom, maxZoom }).load(features);
+  }
+
+  /** The points of a filter set, from SQL, or for survey/status/source/date filters from the viewer's cached points. */
+  function selectionFor(key: string, who: unknown[], search: PostSearch, viewer: PostViewer): Promise<Selection> {
+    return cached<Selection>(
+      key,
+      async () => {
+        const colors = formColors(ctx.db);
+        if (memoryFilterable(search)) {
+          const base = baseSearch(search);
+          const { points } = await cached<Base>(
+            JSON.stringify(['points', ...who, base]),
+            async () => ({ points: await loadMapPoints(ctx.db, base, viewer), loadedAt: Date.now() }),
+            (value) => value.points.ids.length,
+          );
+          const selected = selectPoints(points, search);
+          return { points, selected, count: selected.length, colors: await colors, loadedAt: Date.now() };
+        }
+        const points = await loadMapPoints(ctx.db, search, viewer);
+        return { points, selected: null, count: points.ids.length, colors: await colors, loadedAt: Date.now() };
+      },
+      () => 0,
+    );
+  }
+
+  async function entryFor(search: PostSearch, viewer: PostViewer, zoom: number): Promise<Selection & { index: Supercluster<PointProps> }> {
+    const who = [viewerKey(viewer, search), viewer.locationPrecision];
+    const key = JSON.stringify(['selection', ...who, search]);
+    const selection = await selectionFor(key, who, search, viewer);
+    const band = bandOf(zoom);
+    const { index: built } = await cached<Index>(
+      `${key}:${band[0]}`,
+      async () => ({ index: index(selection, band), count: selection.count, loadedAt: Date.now() }),
+      (value) => value.count,
+    );
+    return { ...selection, index: built };
+  }
+
+  return {
+    /** Drops every cached index (tests; changes made outside the API). */
+    invalidate: clear,
+
+    async clusters(auth: Auth, query: Record<string, unknown>): Promise<PostClusters> {
+      reads.authorizeSearch(auth);
+      const { zoom, bbox } = parseBody(PostClustersQuery, { zoom: query.zoom, bbox: query.bbox }, RESOURCE);
+      // `bbox` here is the viewport (west,south,east,north), not the list's filter; `total` is world-wide.
+      const { bbox: _viewport, ...filters } = query;
+      const search = await reads.searchOf(filters);
+      if (search.has_location === 'mapped') search.has_location = 'all';
+      const viewer = await reads.viewer(auth);
+      const { index, points, count, colors } = await entryFor(search, viewer, zoom);
+
+      const features: PostClusterFeature[] = index.getClusters(bbox ?? WORLD, zoom).map((feature) => {
+        const [lon, lat] = feature.geometry.coordinates as [number, number];
+        const geometry = { type: 'Point' as const, coordinates: [round6(lon), round6(lat)] as [number, number] };
+        const props = feature.properties as ClusterProperties | PointProps;
+        if ('cluster' in props && props.cluster)
+          return {
+            type: 'Feature',
+            geometry,
+            properties: { cluster: true, count: props.point_count, expansion_zoom: expansionZoom(index, props.cluster_id, count) },
+          };
+        const i = (props as PointProps).i;
+        const formId = points.formIds[i] === 0 ? null : points.formIds[i]!;
+        return {
+          type: 'Feature',
+          geometry,
+          properties: { cluster: false, id: points.ids[i]!, form_id: formId, color: formId === null ? null : (colors.get(formId) ?? null) },
+        };
+      });
+      return { type: 'FeatureCollection', total: count, features };
+    },
+  };
+}

@@ -1,0 +1,210 @@
+import { CreatePostBody, PostMessages, slugify, UpdatePostBody, withPostAliases, type PostStatus } from '@platform/shared';
+import type { Auth } from '../../auth/auth';
+import { authorize } from '../../auth/policy/policy';
+import { postRule } from '../../auth/policy/posts.policy';
+import type { AppContext } from '../../context';
+import type { Trx } from '../../db/database';
+import { notFound, parseBody, ValidationError, type FieldError } from '../../http/errors';
+import { appendPostEvent, updateEventType } from './post-events';
+import { contextOf, formsByIds, type PostForm } from './post-forms.repository';
+import { assertNotLockedByOther } from './post-locks.service';
+import { checkPostRules, defaultStatus } from './post-rules.validation';
+import { attributeWritable } from './post-values.presenter';
+import { checkValues } from './post-values.validation';
+import { postSubject, type PostView } from './posts.presenter';
+import * as repo from './posts.repository';
+import { RESOURCE, type PostsReads } from './posts.service';
+
+/** An id a body names (`5`, `"5"`), null for an explicit null, undefined when absent or not an id. */
+function looseId(value: unknown): number | null | undefined {
+  if (value === null) return null;
+  const n = typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined;
+}
+
+/**
+ * What authorization needs from a body before it is validated (403 beats 422, API-CONTRACT 0):
+ * the survey and owner it names, read leniently.
+ */
+function requested(body: unknown) {
+  const record = withPostAliases(body);
+  const fields = typeof record === 'object' && record !== null && !Array.isArray(record) ? (record as Record<string, unknown>) : {};
+  const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+  return {
+    formId: looseId(fields.form_id),
+    hasUser: fields.user_id !== undefined,
+    userId: looseId(fields.user_id),
+    hasAuthor: present(fields.author_realname) || present(fields.author_email),
+  };
+}
+
+const slugOf = (title: string) =>
+  slugify(title)
+    .replace(/[^\p{L}\p{N}-]+/gu, '')
+    .slice(0, 200) || null;
+
+/** The published-posts plan limit (`features.limits.posts`), counted under a lock. */
+async function limitProblem(trx: Trx, limit: number | null, status: PostStatus, wasPublished: boolean, id?: number): Promise<FieldError[]> {
+  if (limit === null || status !== 'published' || wasPublished) return [];
+  await repo.lockPublishedCount(trx);
+  return (await repo.countPublished(trx, id)) >= limit ? [{ pointer: '/status', message: PostMessages.limitReached }] : [];
+}
+
+/** A saved post the caller may no longer read is answered with 204 and no body (API-CONTRACT 0). */
+const readableOrNull = (auth: Auth, view: PostView): PostView | null =>
+  postRule(auth, 'read', postSubject(view.post, view.context?.form ?? null)) ? view : null;
+
+/** Creating and updating posts: one transaction each, with the rows, side tables and event. */
+export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
+  const formOf = async (id: number | null | undefined): Promise<PostForm | null> =>
+    typeof id === 'number' ? ((await formsByIds(ctx.db, [id])).get(id) ?? null) : null;
+
+  return {
+    async create(auth: Auth, body: unknown): Promise<PostView | null> {
+      const asked = requested(body);
+      const owner = asked.hasUser ? (asked.userId ?? null) : asked.hasAuthor ? null : auth.userId;
+      authorize(postRule, auth, 'create', { user_id: owner, status: 'draft', published_to: [], form: await formOf(asked.formId) });
+      const data = parseBody(CreatePostBody, body, RESOURCE);
+      // Settings read through the pool, before the transaction (the embedded database deadlocks otherwise).
+      const limit = await ctx.settings.limit('posts');
+      const now = ctx.now();
+      const saved = await ctx.tx(async (trx) => {
+        const context = await contextOf(trx, data.form_id ?? null);
+        const status = data.status ?? defaultStatus(context?.form ?? null);
+        const userId = data.user_id !== undefined ? data.user_id : data.author_realname || data.author_email ? null : auth.userId;
+        const completed = data.completed_stages ?? [];
+        const values = await checkValues(trx, {
+          raw: data.values ?? {},
+          stored: {},
+          context,
+          writable: (a) => attributeWritable(auth, { user_id: userId, status }, a),
+          completedStages: completed,
+          checkRequired: true,
+          now,
+        });
+        const rules = await checkPostRules(trx, {
+          auth,
+          isCreate: true,
+          data,
+          merged: {
+            status,
+            user_id: userId,
+            author_realname: data.author_realname ?? null,
+            author_email: data.author_email ?? null,
+            completed_stages: completed,
+          },
+          previousStatus: null,
+          requestedFormId: data.form_id ?? null,
+          context,
+        });
+        const fields = [...values.fields, ...rules.fields, ...(await limitProblem(trx, limit, status, false))];
+        if (fields.length > 0) throw new ValidationError(RESOURCE, fields);
+        const post = await repo.insert(trx, {
+          form_id: context?.form.id ?? null,
+          user_id: userId,
+          parent_id: data.parent_id ?? null,
+          title: data.title,
+          slug: data.slug ?? slugOf(data.title),
+          content: data.content,
+          author_realname: data.author_realname ?? null,
+          author_email: data.author_email ?? null,
+          status,
+          locale: data.locale,
+          post_date: data.post_date ?? now,
+          values: JSON.stringify(values.values),
+          published_to: data.published_to ?? [],
+          completed_stages: completed,
+        });
+        const tagLinks = [...values.tagLinks, ...(rules.legacyTagIds ?? []).map((tagId) => ({ tagId, attributeId: null }))];
+        await repo.replacePoints(trx, post.id, values.points);
+        await repo.replaceTags(trx, post.id, tagLinks);
+        const tagIds = tagLinks.map((l) => l.tagId);
+        await appendPostEvent(trx, { type: 'post.created', post, form: context?.form ?? null, tagIds, actorId: auth.userId });
+        return reads.view(trx, post);
+      });
+      return readableOrNull(auth, saved);
+    },
+
+    /**
+     * Partial update (API-CONTRACT 8.3): fields not sent keep their value; `values`, `tags`,
+     * `completed_stages` and `published_to` replace the whole set; a survey can be given once.
+     */
+    async update(auth: Auth, id: number, body: unknown): Promise<PostView | null> {
+      const current = await reads.load(ctx.db, id);
+      const asked = requested(body);
+      const newFormId = current.form_id === null && typeof asked.formId === 'number' ? asked.formId : null;
+      const form = await formOf(newFormId ?? current.form_id);
+      const changesOwner = (row: repo.PostRow) => asked.hasUser && (asked.userId ?? null) !== row.user_id;
+      authorize(postRule, auth, 'update', { ...postSubject(current, form), changesOwner: changesOwner(current) });
+      const data = parseBody(UpdatePostBody, body, RESOURCE);
+      const limit = await ctx.settings.limit('posts');
+      const now = ctx.now();
+      const saved = await ctx.tx(async (trx) => {
+        const locked = (await repo.findForUpdate(trx, id)) ?? notFound(RESOURCE, id);
+        // Checked again on the locked row: another request may have changed owner or status meanwhile.
+        authorize(postRule, auth, 'update', { ...postSubject(locked, form), changesOwner: changesOwner(locked) });
+        // Another user's active edit lock refuses the update (API-CONTRACT 11).
+        await assertNotLockedByOther(trx, auth, id, now);
+        const requestedFormId = locked.form_id === null && typeof data.form_id === 'number' ? data.form_id : null;
+        const context = await contextOf(trx, locked.form_id ?? requestedFormId);
+        const pick = <K extends keyof typeof data & keyof repo.PostRow>(key: K) => (data[key] !== undefined ? data[key] : locked[key]);
+        const merged = {
+          status: pick('status') as PostStatus,
+          user_id: pick('user_id') as number | null,
+          author_realname: pick('author_realname') as string | null,
+          author_email: pick('author_email') as string | null,
+          completed_stages: pick('completed_stages') as number[],
+        };
+        const values = await checkValues(trx, {
+          raw: data.values,
+          stored: locked.values,
+          context,
+          writable: (a) => attributeWritable(auth, locked, a),
+          completedStages: merged.completed_stages,
+          checkRequired: data.values !== undefined || data.completed_stages !== undefined || requestedFormId !== null,
+          now,
+        });
+        const rules = await checkPostRules(trx, {
+          auth,
+          isCreate: false,
+          data,
+          merged,
+          previousStatus: locked.status,
+          requestedFormId,
+          context,
+        });
+        const limited = await limitProblem(trx, limit, merged.status, locked.status === 'published', id);
+        const fields = [...values.fields, ...rules.fields, ...limited];
+        if (fields.length > 0) throw new ValidationError(RESOURCE, fields);
+        const post = await repo.update(trx, id, {
+          ...merged,
+          form_id: context?.form.id ?? null,
+          parent_id: pick('parent_id') as number | null,
+          title: pick('title') as string,
+          slug: pick('slug') as string | null,
+          content: pick('content') as string,
+          locale: pick('locale') as string,
+          post_date: pick('post_date') as Date,
+          published_to: pick('published_to') as string[],
+          values: JSON.stringify(values.values),
+          updated: now,
+        });
+        const stored = (await repo.tagLinksOf(trx, [id])).get(id) ?? [];
+        const legacy = rules.legacyTagIds ?? stored.filter((l) => l.attributeId === null).map((l) => l.tagId);
+        const tagLinks = [...values.tagLinks, ...legacy.map((tagId) => ({ tagId, attributeId: null }))];
+        await repo.replacePoints(trx, id, values.points);
+        await repo.replaceTags(trx, id, tagLinks);
+        await appendPostEvent(trx, {
+          type: updateEventType(locked.status, post.status),
+          post,
+          form: context?.form ?? null,
+          tagIds: tagLinks.map((l) => l.tagId),
+          actorId: auth.userId,
+          previous: locked,
+        });
+        return reads.view(trx, post);
+      });
+      return readableOrNull(auth, saved);
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { AppContext } from '../../context';
+import type { Trx } from '../../db/database';
+import { createPostGeoJsonService } from './post-geojson.service';
+import { createPostLocksService } from './post-locks.service';
+import { announceFormPostsDeleted, removeTagFromPosts } from './post-maintenance';
+import { createPostRevisionsService } from './post-revisions.service';
+import { announceSetsChanged } from './post-sets';
+import { createPostClustersService } from './post-clusters.service';
+import { createPostStatsService } from './post-stats.service';
+import { createPostWritesService } from './post-writes.service';
+import { createPostsService } from './posts.service';
+
+export type PostsModule = ReturnType<typeof createPostsModule>;
+
+/** The post services, and the hooks the surveys and categories modules call in their transactions. */
+export function createPostsModule(ctx: AppContext) {
+  const reads = createPostsService(ctx);
+  return {
+    reads,
+    writes: createPostWritesService(ctx, reads),
+    geojson: createPostGeoJsonService(ctx, reads),
+    revisions: createPostRevisionsService(ctx, reads),
+    locks: createPostLocksService(ctx),
+    stats: createPostStatsService(ctx, reads),
+    clusters: createPostClustersService(ctx, reads),
+    /** Called by the tags module before a category is deleted. */
+    removeTagFromPosts: (trx: Trx, tagId: number) => removeTagFromPosts(trx, tagId, ctx.now()),
+    /** Called by the collections module when a post joins or leaves a collection. */
+    announceSetsChanged,
+    /** Called by the forms module before a survey (and through its foreign key, its posts) is deleted. */
+    announceFormPostsDeleted,
+  };
+}

@@ -1,0 +1,112 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Executor, Trx } from '../../db/database';
+import type { PostsTable } from '../../db/tables/posts';
+
+export type PostRow = Selectable<PostsTable>;
+
+/** One point value, as `post_points` stores it for spatial filters (DESIGN 3). */
+export type PointRow = { attributeId: number; key: string; ordinal: number; lat: number; lon: number };
+/** A category on a post: from a category field, or a legacy top-level `tags` entry (attribute null). */
+export type TagLink = { tagId: number; attributeId: number | null };
+
+export const findById = (db: Executor, id: number): Promise<PostRow | undefined> =>
+  db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Row lock: concurrent writes to one post are applied one after the other. */
+export const findForUpdate = (trx: Trx, id: number): Promise<PostRow | undefined> =>
+  trx.selectFrom('posts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const insert = (trx: Trx, values: Insertable<PostsTable>): Promise<PostRow> =>
+  trx.insertInto('posts').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const update = (trx: Trx, id: number, values: Updateable<PostsTable>): Promise<PostRow> =>
+  trx
+    .updateTable('posts')
+    .set({ ...values, version: sql`version + 1` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Points, categories and collection memberships go with the post (foreign key cascade). */
+export const remove = (trx: Trx, id: number) => trx.deleteFrom('posts').where('id', '=', id).execute();
+
+/** Replaces the indexed copy of every point value of a post. */
+export async function replacePoints(trx: Trx, postId: number, points: PointRow[]): Promise<void> {
+  await trx.deleteFrom('post_points').where('post_id', '=', postId).execute();
+  if (points.length === 0) return;
+  await trx
+    .insertInto('post_points')
+    .values(
+      points.map((p) => ({
+        post_id: postId,
+        form_attribute_id: p.attributeId,
+        attribute_key: p.key,
+        ordinal: p.ordinal,
+        lat: p.lat,
+        lon: p.lon,
+        geom: sql`ST_SetSRID(ST_MakePoint(${p.lon}::float8, ${p.lat}::float8), 4326)`,
+      })),
+    )
+    .execute();
+}
+
+/** Replaces a post's categories; a category listed twice keeps its field link. */
+export async function replaceTags(trx: Trx, postId: number, links: TagLink[]): Promise<void> {
+  await trx.deleteFrom('posts_tags').where('post_id', '=', postId).execute();
+  const byTag = new Map<number, TagLink>();
+  for (const link of links) if (!byTag.has(link.tagId) || byTag.get(link.tagId)!.attributeId === null) byTag.set(link.tagId, link);
+  if (byTag.size === 0) return;
+  await trx
+    .insertInto('posts_tags')
+    .values([...byTag.values()].map((l) => ({ post_id: postId, tag_id: l.tagId, form_attribute_id: l.attributeId })))
+    .execute();
+}
+
+export async function tagLinksOf(db: Executor, postIds: number[]): Promise<Map<number, TagLink[]>> {
+  const map = new Map<number, TagLink[]>();
+  if (postIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('posts_tags')
+    .select(['post_id', 'tag_id', 'form_attribute_id'])
+    .where('post_id', 'in', postIds)
+    .orderBy('tag_id')
+    .execute();
+  for (const row of rows)
+    map.set(row.post_id, [...(map.get(row.post_id) ?? []), { tagId: row.tag_id, attributeId: row.form_attribute_id }]);
+  return map;
+}
+
+/** Collections each post belongs to. */
+export async function setsOf(db: Executor, postIds: number[]): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>();
+  if (postIds.length === 0) return map;
+  const rows = await db.selectFrom('posts_sets').select(['post_id', 'set_id']).where('post_id', 'in', postIds).orderBy('set_id').execute();
+  for (const row of rows) map.set(row.post_id, [...(map.get(row.post_id) ?? []), row.set_id]);
+  return map;
+}
+
+/** Published posts other than `exceptId`, for the plan limit (API-CONTRACT 8.3). */
+export async function countPublished(trx: Trx, exceptId?: number): Promise<number> {
+  let query = trx
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'published');
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** Serialises the published-posts count of the plan limit (two writers must not both pass it). */
+export const lockPublishedCount = (trx: Trx) => sql`select pg_advisory_xact_lock(hashtext('posts-plan-limit'))`.execute(trx);
+
+export const postsOfForm = (trx: Trx, formId: number): Promise<PostRow[]> =>
+  trx.selectFrom('posts').selectAll().where('form_id', '=', formId).orderBy('id').forUpdate().execute();
+
+/** Posts carrying a category, locked for the rewrite of their values. */
+export const postsWithTag = (trx: Trx, tagId: number): Promise<PostRow[]> =>
+  trx
+    .selectFrom('posts')
+    .selectAll()
+    .where('id', 'in', (eb) => eb.selectFrom('posts_tags').select('post_id').where('tag_id', '=', tagId))
+    .orderBy('id')
+    .forUpdate()
+    .execute();

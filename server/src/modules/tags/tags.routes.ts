@@ -1,0 +1,65 @@
+import { Router } from 'express';
+import { requireScope } from '../../auth/auth.middleware';
+import { allowedPrivileges } from '../../auth/policy/policy';
+import { tagRule } from '../../auth/policy/tags.policy';
+import { listEnvelope } from '../../http/envelope';
+import { parsePaging, toList, toScalar } from '../../http/query';
+import { idParam, methodNotAllowed } from '../../http/routing';
+import { idList, textParam } from '../forms/query-params';
+import { presentTag } from './tags.presenter';
+import { SORTABLE } from './tags.repository';
+import type { TagsService } from './tags.service';
+
+const RESOURCE = 'tag';
+
+/** Categories (API-CONTRACT 14.2). */
+export function tagsRoutes(tags: TagsService): Router {
+  const router = Router();
+  router.use('/tags', requireScope('tags'));
+
+  router
+    .route('/tags')
+    .get(async (req, res) => {
+      const paging = parsePaging(req.query, { resource: RESOURCE, sortable: SORTABLE, orderby: 'id' });
+      const filters = {
+        q: textParam(req.query.q),
+        types: toList(req.query.type),
+        parentIds: idList(req.query.parent_id, RESOURCE, 'parent_id'),
+        tags: Array.isArray(req.query.tag)
+          ? req.query.tag.filter((t): t is string => typeof t === 'string' && t.trim() !== '').map((t) => t.trim())
+          : [textParam(req.query.tag)].filter((t): t is string => t !== undefined),
+        topLevelOnly: toScalar(req.query.level) === 'parent',
+      };
+      const { rows, total } = await tags.search(req.auth, filters, paging);
+      res.json(
+        listEnvelope(
+          req,
+          rows.map((row) => presentTag(req.base, req.auth, row)),
+          paging,
+          total,
+        ),
+      );
+    })
+    .post(async (req, res) => {
+      res.json(presentTag(req.base, req.auth, await tags.create(req.auth, req.body)));
+    })
+    .options((req, res) => {
+      res.json({ allowed_privileges: allowedPrivileges(tagRule, req.auth, null) });
+    })
+    .all(methodNotAllowed);
+
+  router
+    .route('/tags/:id')
+    .get(async (req, res) => {
+      res.json(presentTag(req.base, req.auth, await tags.get(req.auth, idParam(req))));
+    })
+    .put(async (req, res) => {
+      res.json(presentTag(req.base, req.auth, await tags.update(req.auth, idParam(req), req.body)));
+    })
+    .delete(async (req, res) => {
+      res.json(presentTag(req.base, req.auth, await tags.remove(req.auth, idParam(req))));
+    })
+    .all(methodNotAllowed);
+
+  return router;
+}

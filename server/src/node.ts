@@ -1,0 +1,116 @@
+import http from 'node:http';
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import { createApp } from './app';
+import { resolveToken } from './auth/auth.middleware';
+import type { AppConfig } from './config';
+import { createContext, type AppContext } from './context';
+import { connect } from './db/database';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
+import { migrateToLatest } from './db/migrate';
+import { seedOnce } from './db/seed';
+import { NotifyListener } from './events/notify-listener';
+import { createJobs } from './jobs/jobs';
+import { createMailer } from './mail/mailer';
+import { createLocalMediaStore } from './media/media-store';
+import { createRealtimeHub } from './realtime/hub';
+import { createServices, type Services } from './services';
+
+export type RunningNode = {
+  url: string;
+  port: number;
+  databaseUrl: string;
+  ctx: AppContext;
+  services: Services;
+  server: http.Server;
+  close: () => Promise<void>;
+};
+
+export type NodeOptions = {
+  logger?: Logger;
+  /** Skip migrations and seeding (an extra node joining a database another node prepared). */
+  prepareDatabase?: boolean;
+  jobPollingIntervalSeconds?: number;
+  readerPollMs?: number;
+};
+
+/**
+ * Starts one API node: database (embedded when no DATABASE_URL), migrations, seed, HTTP, socket.io,
+ * the event reader and the job workers. `npm start`, the extra-node command and tests all use it.
+ */
+export async function startNode(config: AppConfig, options: NodeOptions = {}): Promise<RunningNode> {
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  let embedded: EmbeddedPostgres | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    logger.info('DATABASE_URL is not set: starting the embedded Postgres with PostGIS (data in %s)', path.join(config.dataDir, 'pg'));
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+    databaseUrl = embedded.url;
+  }
+  const handle = connect(databaseUrl, { max: embedded ? 8 : 20 });
+
+  let deploymentId = config.deploymentId ?? 'local';
+  if (options.prepareDatabase !== false) {
+    const applied = await migrateToLatest(handle.db);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    const adminPassword = config.adminPassword ?? (embedded ? 'administrator' : null);
+    deploymentId = (await seedOnce(handle.db, { adminPassword, deploymentId: config.deploymentId }, logger)).deploymentId;
+  }
+
+  const jobs = createJobs(databaseUrl, logger, { pollingIntervalSeconds: options.jobPollingIntervalSeconds });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  const media = createLocalMediaStore(path.join(config.dataDir, 'media'));
+  const ctx = createContext({
+    config,
+    db: handle.db,
+    logger,
+    jobs,
+    mailer,
+    media,
+    deploymentId,
+    readerPollMs: options.readerPollMs ?? (embedded ? 250 : 1000),
+  });
+  const services = createServices(ctx);
+  const app = createApp(ctx, services);
+  const server = http.createServer(app);
+  // Idle keep-alive connections outlive those of clients and proxies (commonly 60 s), so a client
+  // never sends a request on a connection the server is closing at that moment (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  const hub = createRealtimeHub({
+    server,
+    db: handle.db,
+    reader: ctx.reader,
+    audiences: ctx.audiences,
+    resolveToken: (token) => resolveToken({ db: handle.db, settings: ctx.settings, now: ctx.now }, token),
+    logger,
+  });
+
+  await ctx.reader.start();
+  // NOTIFY does not cross the embedded database's socket; there the reader is woken in process.
+  const listener = embedded ? null : new NotifyListener(databaseUrl, () => void ctx.reader.wake(), logger);
+  await listener?.start();
+  await jobs.start(services.jobs, config.runWorkers);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await hub.close();
+      await jobs.stop().catch((error: unknown) => logger.warn({ err: error }, 'job queue did not stop cleanly'));
+      await listener?.stop();
+      await ctx.reader.stop();
+      mailer.close();
+      await handle.close();
+      await embedded?.stop();
+    })());
+
+  return { url, port, databaseUrl, ctx, services, server, close };
+}

@@ -1,0 +1,100 @@
+import { createOAuthService } from './auth/oauth.service';
+import { createLoginThrottle } from './auth/throttle';
+import type { AppContext } from './context';
+import type { JobDefinition } from './jobs/jobs';
+import { mailJob } from './jobs/mail.job';
+import { configAudience } from './modules/config/config.audience';
+import { createApiKeysService } from './modules/apikeys/apikeys.service';
+import { createContactsService } from './modules/contacts/contacts.service';
+import { createCountryCodesService } from './modules/country-codes/country-codes.service';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createPermissionsService } from './modules/permissions/permissions.service';
+import { createRolesService } from './modules/roles/roles.service';
+import { createTosService } from './modules/tos/tos.service';
+import { createUserSettingsService } from './modules/user-settings/user-settings.service';
+import { createVerifierService } from './modules/verifier/verifier.service';
+import { createMediaService } from './modules/media/media.service';
+import { createAccountService } from './modules/users/account.service';
+import { userAudience } from './modules/users/users.audience';
+import { createUsersService } from './modules/users/users.service';
+import { createFormsModule } from './modules/forms/forms.module';
+import { createTagsService } from './modules/tags/tags.service';
+import { createPostsModule } from './modules/posts/posts.module';
+import { postAudience } from './modules/posts/posts.audience';
+import { postLockAudience } from './modules/posts/post-locks.audience';
+import { messageAudience } from './modules/messages/messages.audience';
+import { createMessagesService } from './modules/messages/messages.service';
+import { createNotificationDeliveryService } from './modules/notifications/notification-delivery.service';
+import { createSetsService } from './modules/collections/sets.service';
+
+/** Builds every service once per process, registers realtime audiences and lists job queues. */
+export function createServices(ctx: AppContext) {
+  const throttle = createLoginThrottle({
+    perAccount: ctx.config.limits.loginFailuresPerAccount,
+    perIp: ctx.config.limits.loginFailuresPerIp,
+    windowSeconds: ctx.config.limits.loginWindowSeconds,
+  });
+  const oauth = createOAuthService({ db: ctx.db, throttle, now: ctx.now });
+  const users = createUsersService(ctx);
+  const account = createAccountService(ctx, users);
+  const media = createMediaService(ctx);
+  const permissions = createPermissionsService(ctx);
+  const roles = createRolesService(ctx, permissions);
+  const tos = createTosService(ctx);
+  const contacts = createContactsService(ctx);
+  const notifications = createNotificationsService(ctx);
+  const apiKeys = createApiKeysService(ctx);
+  const userSettings = createUserSettingsService(ctx);
+  const countryCodes = createCountryCodesService();
+  const verifier = createVerifierService(ctx);
+  // Category fields check tag ids, and a deleted tag leaves every category field: each side calls the other.
+  // A deleted survey takes its posts along, and a deleted category leaves every post: posts hook into both.
+  const forms = createFormsModule(ctx, {
+    existingTagIds: (db, ids) => tags.existingIds(db, ids),
+    beforeFormRemove: (trx, formId, actorId) => posts.announceFormPostsDeleted(trx, formId, actorId),
+  });
+  const tags = createTagsService(ctx, {
+    removeTagFromFields: async (trx, id) => {
+      await forms.attributes.removeTagFromOptions(trx, id);
+      await posts.removeTagFromPosts(trx, id);
+    },
+  });
+  const posts = createPostsModule(ctx);
+  const messages = createMessagesService(ctx);
+  const notificationDelivery = createNotificationDeliveryService(ctx);
+  const sets = createSetsService(ctx, { posts, delivery: notificationDelivery });
+  // New and changed posts are matched against subscribed saved searches as the log is read.
+  ctx.reader.subscribe((events) => notificationDelivery.observe(events));
+
+  ctx.audiences.register('config', configAudience);
+  ctx.audiences.register('user', userAudience);
+  ctx.audiences.register('post', postAudience(ctx.db));
+  ctx.audiences.register('lock', postLockAudience(ctx.db));
+  ctx.audiences.register('message', messageAudience);
+
+  const jobs: JobDefinition[] = [mailJob(ctx.mailer), posts.locks.expiryJob, messages.deliveryJob, notificationDelivery.job];
+  return {
+    oauth,
+    users,
+    account,
+    media,
+    permissions,
+    roles,
+    tos,
+    contacts,
+    notifications,
+    apiKeys,
+    userSettings,
+    countryCodes,
+    verifier,
+    forms,
+    tags,
+    posts,
+    messages,
+    notificationDelivery,
+    sets,
+    jobs,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

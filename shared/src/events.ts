@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Every event the server appends to its log and pushes over socket.io (DESIGN 3-4).
+ * Pushes are thin: ids, versions and names; clients refetch content over REST.
+ */
+export const EVENT_TYPES = [
+  'config.updated',
+  'user.updated',
+  'user.deleted',
+  'post.created',
+  'post.updated',
+  'post.status_changed',
+  'post.deleted',
+  'lock.acquired',
+  'lock.renewed',
+  'lock.released',
+  'lock.broken',
+  'lock.expired',
+  'message.created',
+  'import.progressed',
+  'import.completed',
+  'import.failed',
+  'export.progressed',
+  'export.completed',
+  'export.failed',
+  'collection.updated',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const AGGREGATE_TYPES = ['config', 'user', 'post', 'lock', 'message', 'import', 'export', 'collection'] as const;
+export type AggregateType = (typeof AGGREGATE_TYPES)[number];
+
+export const PushedEventSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(EVENT_TYPES),
+  aggregate_type: z.enum(AGGREGATE_TYPES),
+  aggregate_id: z.string(),
+  actor_id: z.number().int().nullable(),
+  payload: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type PushedEvent = z.infer<typeof PushedEventSchema>;
+
+/** The socket.io handshake: `io(url, { auth: { token, lastEventId } })`. */
+export const SocketHandshakeSchema = z.object({
+  token: z.string().optional(),
+  lastEventId: z.coerce.number().int().nonnegative().optional(),
+});
+export type SocketHandshake = z.infer<typeof SocketHandshakeSchema>;
+
+/** Socket.io event names. */
+export const SOCKET_EVENT = 'event';
+/** Sent once a reconnecting socket has received everything it missed. */
+export const SOCKET_CAUGHT_UP = 'caught_up';

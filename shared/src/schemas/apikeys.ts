@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** `POST /apikeys {}` and `PUT /apikeys/{id}` make the key on the server (API-CONTRACT 14.7). */
+export const ApiKeySchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  api_key: z.string(),
+  created: z.string(),
+  updated: z.string().nullable(),
+  allowed_privileges: z.array(z.string()),
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;

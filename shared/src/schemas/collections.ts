@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** Validation messages of collections and saved searches (API-CONTRACT 12). */
+export const SetMessages = {
+  nameRequired: 'name is required',
+  nameLength: 'name must be between 3 and 255 characters',
+  descriptionType: 'description must be text',
+  viewInvalid: 'view must be one of map, list, chart, timeline, data',
+  roleInvalid: 'role must be a list of role names',
+  roleMissing: (name: string) => `Role ${name} does not exist`,
+  featuredType: 'featured must be true or false',
+  filterRequired: 'filter is required',
+  filterObject: 'filter must be an object',
+  viewOptionsObject: 'view_options must be an object',
+  postIdInvalid: 'id must be the id of a post',
+} as const;
+const M = SetMessages;
+
+export const SET_VIEWS = ['map', 'list', 'chart', 'timeline', 'data'] as const;
+
+const relation = z.object({ id: z.number().int(), url: z.string() });
+
+/** Collection JSON (API-CONTRACT 12). */
+export const CollectionSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  user: relation.nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  view: z.string(),
+  view_options: z.record(z.string(), z.unknown()).nullable(),
+  role: z.array(z.string()).nullable(),
+  featured: z.boolean(),
+  created: z.string(),
+  updated: z.string().nullable(),
+  allowed_privileges: z.array(z.string()),
+});
+export type Collection = z.infer<typeof CollectionSchema>;
+
+/** A saved search adds its stored filter and `search: true`. */
+export const SavedSearchSchema = CollectionSchema.extend({
+  filter: z.record(z.string(), z.unknown()).nullable(),
+  search: z.literal(true),
+});
+export type SavedSearch = z.infer<typeof SavedSearchSchema>;
+
+const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const absent = (iss: { input: unknown }) => iss.input === undefined || iss.input === null;
+
+const name = z
+  .string({ error: (iss) => (absent(iss) ? M.nameRequired : M.nameLength) })
+  .trim()
+  .min(3, M.nameLength)
+  .max(255, M.nameLength);
+
+/** Fields both kinds share; on update every field is optional. */
+const setFields = {
+  name,
+  description: z.string({ error: M.descriptionType }).max(10_000).nullable().optional(),
+  view: z.enum(SET_VIEWS, { error: M.viewInvalid }).optional(),
+  view_options: z.record(z.string(), z.unknown(), { error: M.viewOptionsObject }).nullable().optional(),
+  role: z
+    .array(z.string({ error: M.roleInvalid }).min(1, M.roleInvalid), { error: M.roleInvalid })
+    .nullable()
+    .optional(),
+  featured: z.boolean({ error: M.featuredType }).optional(),
+};
+
+const filter = z.custom<Record<string, unknown>>(isObject, { error: (iss) => (absent(iss) ? M.filterRequired : M.filterObject) });
+
+export const CollectionBody = z.object(setFields);
+export type CollectionBody = z.infer<typeof CollectionBody>;
+export const CollectionUpdateBody = z.object({ ...setFields, name: name.optional() });
+export type CollectionUpdateBody = z.infer<typeof CollectionUpdateBody>;
+
+export const SavedSearchBody = z.object({ ...setFields, filter });
+export type SavedSearchBody = z.infer<typeof SavedSearchBody>;
+export const SavedSearchUpdateBody = z.object({ ...setFields, name: name.optional(), filter: filter.optional() });
+export type SavedSearchUpdateBody = z.infer<typeof SavedSearchUpdateBody>;
+
+/** `POST /collections/{id}/posts {id}`. */
+export const CollectionPostBody = z.object({
+  id: z.coerce.number({ error: M.postIdInvalid }).int(M.postIdInvalid).positive(M.postIdInvalid),
+});

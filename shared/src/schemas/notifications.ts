@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { dbIdField } from './common';
+
+export const NotificationMessages = {
+  setRequired: 'set is required',
+  setInvalid: 'set must be the id of a collection or saved search',
+  setMissing: (id: number) => `Collection or saved search ${id} does not exist`,
+  userInvalid: 'user_id must be the id of a user',
+  userMissing: (id: number) => `User ${id} does not exist`,
+  alreadySubscribed: 'You are already subscribed to this collection or saved search',
+} as const;
+const M = NotificationMessages;
+
+const missing = (iss: { input: unknown }) => iss.input === undefined || iss.input === null;
+
+/** The set arrives as an id or as the `{id, url}` relation the API renders (API-CONTRACT 13.1). */
+const SetId = z.union([dbIdField(M.setInvalid), z.object({ id: dbIdField(M.setInvalid) }).transform((v) => v.id)], {
+  error: (iss) => (missing(iss) ? M.setRequired : M.setInvalid),
+});
+
+/** v3 entities call the field `set_id`; the legacy client posts `set`. Both are read. */
+const withSetAlias = (body: unknown) =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) && !('set' in body) && 'set_id' in body
+    ? { ...body, set: (body as { set_id: unknown }).set_id }
+    : body;
+
+export const CreateNotificationBody = z.preprocess(
+  withSetAlias,
+  z.object({
+    set: SetId,
+    user_id: dbIdField(M.userInvalid).optional(),
+  }),
+);
+export type CreateNotificationBody = z.infer<typeof CreateNotificationBody>;
+
+export const UpdateNotificationBody = z.preprocess(withSetAlias, z.object({ set: SetId.optional() }));
+export type UpdateNotificationBody = z.infer<typeof UpdateNotificationBody>;
+
+export const NotificationSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  user: z.object({ id: z.number().int(), url: z.string() }),
+  set: z.object({ id: z.number().int(), url: z.string() }),
+  created: z.string(),
+  updated: z.string().nullable(),
+  allowed_privileges: z.array(z.string()),
+});
+export type Notification = z.infer<typeof NotificationSchema>;

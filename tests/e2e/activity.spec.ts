@@ -1,0 +1,65 @@
+import { mappedPost, mappedSurvey } from './map-support';
+import { openAs } from './settings-session';
+import { expect, test, unique } from './support';
+
+test.describe('activity page', () => {
+  test('draws the by-volume chart, the survey tables, and no-data states for a range without posts', async ({ page, api }) => {
+    const survey = await mappedSurvey(api, '#aa3300', 'Activity ');
+    for (let i = 0; i < 3; i++) await mappedPost(api, survey, unique('Counted '), 1 + i, 1 + i);
+    await openAs(page, api, 'admin', '/activity');
+
+    const volume = page.getByRole('region', { name: 'Activity by volume' });
+    const chart = volume.getByRole('img', { name: 'Activity by volume chart' });
+    await expect(chart.locator('canvas')).toBeVisible();
+    expect((await chart.boundingBox())?.height).toBe(450);
+    // Posts made by this run were all created today: one bucket, fewer than the three points a line needs.
+    const overTime = page.getByRole('region', { name: 'Activity over time' });
+    await expect(overTime.locator('.activity-chart')).toBeVisible();
+    expect((await overTime.locator('.activity-chart').boundingBox())?.height).toBe(450);
+    await expect(overTime.locator('.activity-chart canvas, .activity-chart-empty[data-state="empty"]')).toBeVisible();
+
+    const crowd = page.getByRole('region', { name: 'Crowdsourced survey activity' });
+    const row = crowd.getByRole('row', { name: new RegExp(survey.name) });
+    await expect(row.getByRole('cell').first()).toHaveText('3');
+    await page.screenshot({ path: '/tmp/shots/hc-activity.png', fullPage: true });
+
+    // A custom range long before the posts: both charts say there is no data.
+    await page.getByRole('radio', { name: 'Custom' }).check();
+    await page.getByLabel('Start date').fill('2001-01-01');
+    await page.getByLabel('End date').fill('2001-01-31');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('2001-01-01 to 2001-01-31')).toBeVisible();
+    await expect(volume.getByText('No data')).toBeVisible();
+    await expect(overTime.getByText('No data')).toBeVisible();
+    await expect(row.getByRole('cell').first()).toHaveText('0');
+    await page.screenshot({ path: '/tmp/shots/hc-activity-empty.png', fullPage: true });
+
+    // This month and this week hold today's posts.
+    await page.getByRole('radio', { name: 'This month' }).check();
+    await expect(chart.locator('canvas')).toBeVisible();
+    await expect(row.getByRole('cell').first()).toHaveText('3');
+    await page.getByRole('radio', { name: 'This week' }).check();
+    await expect(row.getByRole('cell').first()).toHaveText('3');
+    await page.getByRole('radio', { name: 'All time' }).check();
+    await expect(chart.locator('canvas')).toBeVisible();
+  });
+
+  test('visitors see the charts without the survey tables; a plan without the view shows the notice', async ({ page }) => {
+    await page.goto('/activity');
+    await expect(page.getByRole('region', { name: 'Activity by volume' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Crowdsourced survey activity' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Targeted survey activity' })).toHaveCount(0);
+
+    // The features config turns the activity view off (spec 2 section 6).
+    await page.route('**/api/v3/config', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { results: Array<Record<string, unknown>> };
+      for (const group of body.results)
+        if (group.id === 'features') group.views = { ...(group.views as Record<string, unknown>), activity: false };
+      await route.fulfill({ response, json: body });
+    });
+    await page.reload();
+    await expect(page.getByText("The Activity view isn't available on your current plan.")).toBeVisible();
+    await expect(page.locator('.activity-chart')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,117 @@
+import { mappedPost, mappedSurvey, readyMap, zoomUntilMarkers } from './map-support';
+import { blockTiles } from './posts-support';
+import { openAs } from './settings-session';
+import { expect, test, unique } from './support';
+
+test.describe('map view', () => {
+  test('clusters posts, zooms into a cluster and opens a popup card', async ({ page, api }) => {
+    await blockTiles(page);
+    const survey = await mappedSurvey(api, '#aa3300');
+    const titles = [unique('Well A '), unique('Well B '), unique('Well C ')];
+    const ids: number[] = [];
+    // Three posts a hundred metres apart in Nairobi, one in Mombasa.
+    for (const [i, title] of titles.entries()) ids.push(await mappedPost(api, survey, title, -1.2864 + i * 0.001, 36.8172));
+    const far = await mappedPost(api, survey, unique('Harbour '), -4.0435, 39.6682);
+
+    await page.goto(`/views/map?form=${survey.id}`);
+    await readyMap(page);
+    await expect(page.getByRole('status').filter({ hasText: 'posts on the map' })).toHaveText('4 posts on the map');
+    // Fitted to the posts: Nairobi's three form one cluster, Mombasa's post is a marker in the survey colour.
+    const cluster = page.getByRole('button', { name: '3 posts here: zoom in' });
+    await expect(cluster).toBeVisible();
+    const harbour = page.locator(`.map-marker[data-post-id="${far}"]`);
+    await expect(harbour).toBeVisible();
+    await expect(harbour).toHaveAttribute('data-color', '#aa3300');
+    const size = await harbour.boundingBox();
+    expect(size?.width).toBe(32);
+    expect(size?.height).toBe(32);
+    await page.screenshot({ path: '/tmp/shots/hc-map-clusters.png' });
+
+    await cluster.click();
+    await zoomUntilMarkers(page, 3);
+    for (const id of ids) await expect(page.locator(`.map-marker[data-post-id="${id}"]`)).toBeVisible();
+    await page.locator(`.map-marker[data-post-id="${ids[1]}"]`).click();
+    const card = page.locator('.maplibregl-popup').getByRole('article', { name: titles[1] });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(`Content of ${titles[1]}`);
+    await page.screenshot({ path: '/tmp/shots/hc-map-popup.png' });
+    await card.getByRole('link', { name: 'Open post' }).click();
+    await expect(page).toHaveURL(new RegExp(`/posts/${ids[1]}$`));
+  });
+
+  test('a new post appears on the map without a reload, and the heatmap replaces the markers', async ({ page, api }) => {
+    await blockTiles(page);
+    const survey = await mappedSurvey(api, '#1f8a3b');
+    await mappedPost(api, survey, unique('First '), 10.5, 20.5);
+    await page.goto(`/views/map?form=${survey.id}`);
+    await readyMap(page);
+    await expect(page.locator('.map-marker')).toHaveCount(1);
+    const stats = page.getByRole('status').filter({ hasText: 'on the map' });
+    await expect(stats).toHaveText('1 post on the map');
+
+    const added = await mappedPost(api, survey, unique('Pushed '), 10.5004, 20.5003);
+    await expect(page.locator(`.map-marker[data-post-id="${added}"], .map-cluster[data-count="2"]`)).toBeVisible({ timeout: 15_000 });
+    await expect(stats).toHaveText('2 posts on the map');
+
+    await page.getByRole('switch', { name: 'Heatmap' }).check();
+    await expect(page.locator('.map-marker, .map-cluster')).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/shots/hc-map-heatmap.png' });
+    await page.getByRole('switch', { name: 'Heatmap' }).uncheck();
+    await expect(page.locator('.map-marker, .map-cluster').first()).toBeVisible();
+  });
+
+  test('filtering by survey: the sidebar counts, the map and the data list agree', async ({ page, api }) => {
+    await blockTiles(page);
+    const rivers = await mappedSurvey(api, '#1d5a86', 'Rivers ');
+    const roads = await mappedSurvey(api, '#b3261e', 'Roads ');
+    const riverTitles = [unique('River one '), unique('River two ')];
+    await mappedPost(api, rivers, riverTitles[0]!, 5.1, 5.1);
+    await mappedPost(api, rivers, riverTitles[1]!, 6.2, 6.2);
+    const roadTitle = unique('Road one ');
+    await mappedPost(api, roads, roadTitle, 5.5, 6.5);
+
+    await openAs(page, api, 'admin', `/views/map?form=${rivers.id},${roads.id}`);
+    await readyMap(page);
+    const sidebar = page.getByRole('complementary', { name: 'Filter posts' });
+    await expect(sidebar.getByTestId(`survey-count-${rivers.id}`)).toHaveText('2');
+    await expect(sidebar.getByTestId(`survey-count-${roads.id}`)).toHaveText('1');
+    const stats = page.getByRole('status').filter({ hasText: 'on the map' });
+    await expect(stats).toHaveText('3 posts on the map');
+
+    // Unticking Roads leaves Rivers: the map says two, a chip names the filter, the address keeps it.
+    const roadsBox = sidebar.getByRole('checkbox', { name: roads.name });
+    await roadsBox.click();
+    await expect(roadsBox).not.toBeChecked();
+    await expect(stats).toHaveText('2 posts on the map');
+    await expect(page).toHaveURL(new RegExp(`form=${rivers.id}(&|$)`));
+    await expect(page.getByRole('list', { name: 'Active filters' })).toContainText(`Surveys: ${rivers.name}`);
+    await expect(page.locator('.map-marker[data-color="#b3261e"]')).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/shots/hc-map-filtered.png', fullPage: true });
+
+    // The data view reads the same filters from the address.
+    const search = new URL(page.url()).search;
+    await page.goto(`/views/data${search}`);
+    for (const title of riverTitles) await expect(page.locator('.post-card', { hasText: title })).toBeVisible();
+    await expect(page.locator('.post-card', { hasText: roadTitle })).toHaveCount(0);
+    await expect(page.locator('.post-card')).toHaveCount(2);
+
+    // "Show only" from the survey's menu.
+    await page.goto(`/views/map?form=${rivers.id},${roads.id}`);
+    await readyMap(page);
+    await sidebar.getByLabel(`Options for ${roads.name}`).click();
+    await sidebar.getByRole('button', { name: 'Show only this' }).click();
+    await expect(stats).toHaveText('1 post on the map');
+  });
+
+  test('/map/noui shows the map alone, without the application chrome', async ({ page, api }) => {
+    await blockTiles(page);
+    const survey = await mappedSurvey(api);
+    await mappedPost(api, survey, unique('Embedded '), -1.3, 36.8);
+    await page.goto(`/map/noui?form=${survey.id}`);
+    await readyMap(page);
+    await expect(page.locator('.app-header')).toHaveCount(0);
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expect(page.locator('.map-marker')).toHaveCount(1);
+    await page.screenshot({ path: '/tmp/shots/hc-map-noui.png' });
+  });
+});

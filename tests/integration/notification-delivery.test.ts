@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, unique, type TestUser } from './helpers/factories';
+import { insertPost, makePostCallers, postBody, type PostCallers } from './helpers/posts';
+import { startTestServer, type TestServer } from './helpers/server';
+import { recipients, startSmtpServer } from './helpers/smtp';
+import { expectStatus } from './helpers/surveys';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let server: TestServer & { close: () => Promise<void> };
+let who: PostCallers;
+let reader: TestUser;
+let readerEmail: string;
+let mutedEmail: string;
+let phone: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://reports.example.org' } });
+  who = await makePostCallers(server);
+  reader = await createUser(server, { realname: 'Rita Reader' });
+  readerEmail = `${unique('rita')}@example.org`;
+  mutedEmail = `${unique('muted')}@example.org`;
+  phone = '+254711000222';
+  for (const [type, contact, can_notify] of [
+    ['email', readerEmail, true],
+    ['email', mutedEmail, false],
+    ['phone', phone, true],
+  ] as const) {
+    expectStatus(await server.api.post('/contacts', { type, contact, can_notify }, { token: reader.token }), 200);
+  }
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+/** Sets made directly as rows, so these tests depend on delivery only (the API is in collections.test.ts). */
+async function createSet(values: { search?: boolean; filter?: Record<string, unknown> } = {}) {
+  const name = unique(values.search ? 'Search ' : 'Collection ');
+  const row = await server.ctx.db
+    .insertInto('sets')
+    .values({ name, search: values.search ?? false, filter: values.filter ? JSON.stringify(values.filter) : null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, name };
+}
+
+async function subscribe(user: TestUser, set: number) {
+  expectStatus(await server.api.post('/notifications', { set }, { token: user.token }), 200);
+}
+
+const deliveries = (postId: number) =>
+  server.ctx.db
+    .selectFrom('notification_deliveries')
+    .innerJoin('contacts', 'contacts.id', 'notification_deliveries.contact_id')
+    .select(['notification_deliveries.id', 'channel', 'status', 'attempts', 'last_error', 'contacts.contact', 'set_id'])
+    .where('post_id', '=', postId)
+    .orderBy('notification_deliveries.id')
+    .execute();
+
+const addToCollection = (setId: number, postId: number) =>
+  server.ctx.tx(async (trx) => {
+    await trx.insertInto('posts_sets').values({ set_id: setId, post_id: postId }).execute();
+    return server.services.notificationDelivery.postEnteredSet(trx, setId, postId);
+  });
+
+describe('notification delivery', () => {
+  it('e-mails the subscriber’s notifiable contacts when a post enters a collection, and queues the SMS', async () => {
+    const collection = await createSet();
+    await subscribe(reader, collection.id);
+    const postId = await insertPost(server, { status: 'published', title: 'Bridge washed away', content: 'The river rose overnight.' });
+
+    expect(await addToCollection(collection.id, postId)).toBe(2);
+    const mail = await smtp.waitForMail((m) => m.subject === `New post in ${collection.name}: Bridge washed away`);
+    expect(recipients(mail)).toEqual([readerEmail]);
+    expect(mail.text).toContain('Hello Rita Reader,');
+    expect(mail.text).toContain(`collection "${collection.name}"`);
+    expect(mail.text).toContain('The river rose overnight.');
+    expect(mail.text).toContain(`Read it: https://reports.example.org/posts/${postId}`);
+
+    await expect
+      .poll(async () => (await deliveries(postId)).map((d) => [d.channel, d.contact, d.status]), { timeout: 10000 })
+      .toEqual([
+        ['email', readerEmail, 'sent'],
+        ['sms', phone, 'waiting_for_provider'],
+      ]);
+    expect(smtp.messages.filter((m) => recipients(m).includes(mutedEmail))).toHaveLength(0);
+
+    // Adding it again announces nothing new.
+    expect(await server.ctx.tx((trx) => server.services.notificationDelivery.postEnteredSet(trx, collection.id, postId))).toBe(0);
+    expect(await deliveries(postId)).toHaveLength(2);
+  });
+
+  it('does not tell subscribers about posts they may not read', async () => {
+    const collection = await createSet();
+    await subscribe(reader, collection.id);
+    const draft = await insertPost(server, { status: 'draft', user_id: who.member.id, title: 'Private draft' });
+    expect(await addToCollection(collection.id, draft)).toBe(0);
+    expect(await deliveries(draft)).toHaveLength(0);
+  });
+
+  it('e-mails when a created or updated post starts matching a subscribed saved search, once', async () => {
+    const keyword = unique('flood');
+    const search = await createSet({ search: true, filter: { q: keyword, status: ['published'] } });
+    await subscribe(reader, search.id);
+
+    // Created matching: announced.
+    const created = await server.api.post('/posts', postBody(null, { title: `Report ${keyword}`, status: 'published' }), {
+      token: who.admin,
+    });
+    expectStatus(created, 200);
+    const mail = await smtp.waitForMail((m) => m.subject === `New post in ${search.name}: Report ${keyword}`);
+    expect(mail.text).toContain(`saved search "${search.name}"`);
+
+    // Created as a draft (not matching status, nor readable by the subscriber): nothing; once
+    // published it starts matching and is announced.
+    const later = await server.api.post('/posts', postBody(null, { title: `Later ${keyword}`, status: 'draft' }), { token: who.admin });
+    expectStatus(later, 200);
+    const unrelated = await server.api.post('/posts', postBody(null, { title: 'Nothing to see', status: 'published' }), {
+      token: who.admin,
+    });
+    expectStatus(unrelated, 200);
+    expectStatus(await server.api.put(`/posts/${later.body.id}`, { status: 'published' }, { token: who.admin }), 200);
+    await smtp.waitForMail((m) => m.subject === `New post in ${search.name}: Later ${keyword}`);
+    await server.services.notificationDelivery.idle();
+    expect(await deliveries(unrelated.body.id)).toHaveLength(0);
+
+    // Further edits of a post that keeps matching announce nothing new.
+    expectStatus(await server.api.put(`/posts/${created.body.id}`, { content: 'More details' }, { token: who.admin }), 200);
+    await expect
+      .poll(async () => (await deliveries(created.body.id)).map((d) => d.status), { timeout: 10000 })
+      .toEqual(['sent', 'waiting_for_provider']);
+    await server.services.notificationDelivery.idle();
+    expect(await deliveries(created.body.id)).toHaveLength(2);
+    expect(smtp.messages.filter((m) => m.subject === `New post in ${search.name}: Report ${keyword}`)).toHaveLength(1);
+  });
+
+  it('records failed attempts and retries them with backoff', async () => {
+    const collection = await createSet();
+    await subscribe(reader, collection.id);
+    const postId = await insertPost(server, { status: 'published', title: 'Mail server down' });
+    // Nothing listens on the SMTP port any more.
+    await smtp.close();
+    await addToCollection(collection.id, postId);
+    const email = async () => (await deliveries(postId)).find((d) => d.channel === 'email')!;
+    await expect.poll(async () => (await email()).attempts, { timeout: 10000 }).toBeGreaterThanOrEqual(1);
+    const first = await email();
+    expect(first.status).toBe('pending');
+    expect(first.last_error).toMatch(/ECONNREFUSED|connect/i);
+    // The retry comes after the backoff delay, and is recorded too.
+    await expect.poll(async () => (await email()).attempts, { timeout: 20000, interval: 500 }).toBeGreaterThanOrEqual(2);
+    expect((await email()).status).toBe('pending');
+  }, 40000);
+});

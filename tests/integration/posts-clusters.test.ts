@@ -1,0 +1,157 @@
+import { PostClustersSchema, type PostClusters } from '@platform/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPost, makePostCallers, postBody, type PostCallers } from './helpers/posts';
+import { startTestServer, type TestServer } from './helpers/server';
+import { expectField, expectStatus, newAttribute, newForm, newStage } from './helpers/surveys';
+
+let server: TestServer & { close: () => Promise<void> };
+let who: PostCallers;
+let formA: { id: number };
+let formB: { id: number };
+let whereA: string;
+const id: Record<string, number> = {};
+
+async function clusters(query: string, token?: string): Promise<PostClusters> {
+  const res = await server.api.get(`/posts/clusters?${query}`, { token });
+  expectStatus(res, 200);
+  expect(res.headers.get('content-type')).toContain('application/json');
+  return PostClustersSchema.parse(res.body);
+}
+
+/** Points in the answer: a cluster counts its points, a single point one. */
+const counted = (body: PostClusters) => body.features.reduce((sum, f) => sum + (f.properties.cluster ? f.properties.count : 1), 0);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  who = await makePostCallers(server);
+  formA = await newForm(server, who.admin, { require_approval: false, color: '#aa0000' });
+  formB = await newForm(server, who.admin, { require_approval: false, color: '#00bb00', hide_location: true });
+  const stageA = await newStage(server, who.admin, formA.id);
+  const stageB = await newStage(server, who.admin, formB.id);
+  whereA = (await newAttribute(server, who.admin, formA.id, stageA.id, { type: 'point', input: 'location', label: 'Where' })).key;
+  const whereB = (await newAttribute(server, who.admin, formB.id, stageB.id, { type: 'point', input: 'location', label: 'Where' })).key;
+  const at = (lat: number, lon: number) => ({ [whereA]: [{ lat, lon }] });
+  for (let i = 0; i < 8; i++)
+    id[`nairobi${i}`] = (
+      await createPost(server, who.admin, postBody(formA.id, { status: 'published', values: at(-1.29 + i * 0.001, 36.82 + i * 0.001) }))
+    ).id;
+  id.london1 = (await createPost(server, who.admin, postBody(formA.id, { status: 'published', values: at(51.5, -0.12) }))).id;
+  id.london2 = (await createPost(server, who.admin, postBody(formA.id, { status: 'published', values: at(51.52, -0.1) }))).id;
+  id.hidden = (
+    await createPost(
+      server,
+      who.admin,
+      postBody(formB.id, { status: 'published', values: { [whereB]: [{ lat: 10.123456, lon: 20.654321 }] } }),
+    )
+  ).id;
+  id.unmapped = (await createPost(server, who.admin, postBody(formA.id, { status: 'published' }))).id;
+  id.draft = (await createPost(server, who.member.token, postBody(formA.id, { status: 'draft', values: at(-1.3, 36.8) }))).id;
+  id.ranger = (
+    await createPost(
+      server,
+      who.admin,
+      postBody(formA.id, { status: 'published', published_to: [who.rangerRole], values: at(-1.31, 36.81) }),
+    )
+  ).id;
+});
+afterAll(async () => server?.close());
+
+describe('GET /posts/clusters', () => {
+  it('clusters the whole world so that counts add up to the filtered total', async () => {
+    const world = await clusters('zoom=0');
+    expect(world.total).toBe(11);
+    expect(counted(world)).toBe(11);
+    const country = await clusters('zoom=5&bbox=30,-5,42,5');
+    const nairobi = country.features.find((f) => f.properties.cluster && f.properties.count === 8);
+    expect(nairobi, JSON.stringify(country.features)).toBeDefined();
+    expect(nairobi!.properties.cluster && nairobi!.properties.expansion_zoom).toBeGreaterThan(0);
+    const [lon, lat] = nairobi!.geometry.coordinates;
+    expect(lon).toBeCloseTo(36.8235, 2);
+    expect(lat).toBeCloseTo(-1.2865, 2);
+    // Any zoom over a world viewport gives the same sum.
+    for (const zoom of [3, 8, 14, 20]) expect(counted(await clusters(`zoom=${zoom}&bbox=-180,-90,180,90`))).toBe(11);
+  });
+
+  it('gives single points with post id, survey and colour in a city viewport, and only what is inside it', async () => {
+    const london = await clusters('zoom=16&bbox=-0.2,51.45,0,51.55');
+    expect(london.total).toBe(11);
+    expect(london.features).toHaveLength(2);
+    expect(london.features.map((f) => f.properties).sort((a, b) => ('id' in a && 'id' in b ? a.id - b.id : 0))).toEqual([
+      { cluster: false, id: id.london1, form_id: formA.id, color: '#aa0000' },
+      { cluster: false, id: id.london2, form_id: formA.id, color: '#aa0000' },
+    ]);
+    expect(london.features.find((f) => f.properties.cluster === false && f.properties.id === id.london1)!.geometry.coordinates).toEqual([
+      -0.12, 51.5,
+    ]);
+    const empty = await clusters('zoom=10&bbox=100,10,110,20');
+    expect(empty.features).toEqual([]);
+  });
+
+  it('applies the list filters and the caller’s visibility', async () => {
+    expect((await clusters(`zoom=2&form[]=${formB.id}`)).total).toBe(1);
+    expect((await clusters(`zoom=2&q=${encodeURIComponent('no such post anywhere')}`)).total).toBe(0);
+    expect((await clusters(`zoom=2&status=all`)).total).toBe(11);
+    expect((await clusters(`zoom=2&status=all`, who.admin)).total).toBe(13);
+    expect((await clusters(`zoom=2&status[]=published&status[]=draft`, who.member.token)).total).toBe(12);
+    expect((await clusters(`zoom=2`, who.ranger.token)).total).toBe(12);
+    expect((await clusters(`zoom=2&has_location=unmapped`)).total).toBe(0);
+    // Survey, status, source and dates are applied to the points in memory; the same answers as SQL.
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const past = new Date(Date.now() - 86_400_000).toISOString();
+    expect((await clusters(`zoom=2&created_after=${future}`)).total).toBe(0);
+    expect((await clusters(`zoom=2&created_after=${past}&date_before=${future}`)).total).toBe(11);
+    expect((await clusters(`zoom=2&status=draft`, who.admin)).total).toBe(1);
+    expect((await clusters(`zoom=2&status[]=draft&status[]=archived`, who.member.token)).total).toBe(1);
+    expect((await clusters(`zoom=2&source[]=sms`)).total).toBe(0);
+    expect((await clusters(`zoom=2&source[]=web&form[]=${formA.id}`)).total).toBe(10);
+    // An unknown source takes the SQL path: same total.
+    expect((await clusters(`zoom=2&source[]=web&source[]=telegram&form[]=${formA.id}`)).total).toBe(10);
+    expect((await clusters(`zoom=2&form[]=none`)).total).toBe(0);
+    // A survey that hides locations shows the rounded point to others, the exact one to managers.
+    const rounded = await clusters(`zoom=20&form[]=${formB.id}`);
+    expect(rounded.features.map((f) => f.geometry.coordinates)).toEqual([[20.65, 10.12]]);
+    const exact = await clusters(`zoom=20&form[]=${formB.id}`, who.admin);
+    expect(exact.features.map((f) => f.geometry.coordinates)).toEqual([[20.654321, 10.123456]]);
+  });
+
+  it('is cached, and forgets the cache when posts are created or deleted', async () => {
+    const waitForTotal = async (total: number) => {
+      for (let i = 0; i < 50; i++) {
+        if ((await clusters('zoom=1')).total === total) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`total never became ${total}`);
+    };
+    expect((await clusters('zoom=1')).total).toBe(11);
+    // A change made behind the API's back is not seen: the answer comes from the cache.
+    await server.ctx.db.deleteFrom('post_points').where('post_id', '=', id.london1!).execute();
+    expect((await clusters('zoom=1')).total).toBe(11);
+    const added = await createPost(
+      server,
+      who.admin,
+      postBody(formA.id, { status: 'published', values: { [whereA]: [{ lat: 5, lon: 5 }] } }),
+    );
+    // The post event drops the cache: the new post is counted, and the point removed above is gone.
+    let near: PostClusters | null = null;
+    for (let i = 0; i < 50 && !near?.features.length; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      near = await clusters('zoom=16&bbox=4.9,4.9,5.1,5.1');
+    }
+    expect(near!.features.map((f) => f.properties)).toEqual([{ cluster: false, id: added.id, form_id: formA.id, color: '#aa0000' }]);
+    expect((await clusters('zoom=1')).total).toBe(11);
+    expectStatus(await server.api.del(`/posts/${added.id}`, { token: who.admin }), 200);
+    await waitForTotal(10);
+  });
+
+  it('refuses a bad zoom or viewport with the 422 envelope', async () => {
+    expectField(await server.api.get('/posts/clusters'), '/zoom', 'zoom is required');
+    expectField(await server.api.get('/posts/clusters?zoom=21'), '/zoom', 'zoom must be a number from 0 to 20');
+    expectField(await server.api.get('/posts/clusters?zoom=abc'), '/zoom', 'zoom must be a number from 0 to 20');
+    const message = 'bbox must be west,south,east,north in degrees';
+    expectField(await server.api.get('/posts/clusters?zoom=3&bbox=1,2,3'), '/bbox', message);
+    expectField(await server.api.get('/posts/clusters?zoom=3&bbox=0,50,10,40'), '/bbox', message);
+    expectField(await server.api.get('/posts/clusters?zoom=3&bbox=0,-95,10,40'), '/bbox', message);
+    expect((await server.api.get('/posts/clusters?zoom=3&status=deleted')).status).toBe(422);
+    expectStatus(await server.api.post('/posts/clusters', {}, { token: who.admin }), 405);
+  });
+});
