@@ -1,6 +1,6 @@
 import { mappedPost, mappedSurvey } from './map-support';
 import { openAs } from './settings-session';
-import { expect, test, unique } from './support';
+import { expect, shot, test, unique } from './support';
 
 test.describe('activity page', () => {
   test('draws the by-volume chart, the survey tables, and no-data states for a range without posts', async ({ page, api }) => {
@@ -21,7 +21,7 @@ test.describe('activity page', () => {
     const crowd = page.getByRole('region', { name: 'Crowdsourced survey activity' });
     const row = crowd.getByRole('row', { name: new RegExp(survey.name) });
     await expect(row.getByRole('cell').first()).toHaveText('3');
-    await page.screenshot({ path: '/tmp/shots/hc-activity.png', fullPage: true });
+    await shot(page, 'activity');
 
     // A custom range long before the posts: both charts say there is no data.
     await page.getByRole('radio', { name: 'Custom' }).check();
@@ -32,7 +32,7 @@ test.describe('activity page', () => {
     await expect(volume.getByText('No data')).toBeVisible();
     await expect(overTime.getByText('No data')).toBeVisible();
     await expect(row.getByRole('cell').first()).toHaveText('0');
-    await page.screenshot({ path: '/tmp/shots/hc-activity-empty.png', fullPage: true });
+    await shot(page, 'activity-empty');
 
     // This month and this week hold today's posts.
     await page.getByRole('radio', { name: 'This month' }).check();

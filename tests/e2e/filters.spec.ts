@@ -1,7 +1,7 @@
 import type { ApiClient } from '../integration/helpers/api';
 import { apiPost, mappedPost, mappedSurvey, readyMap, type MappedSurvey } from './map-support';
 import { blockTiles } from './posts-support';
-import { expect, test, unique } from './support';
+import { expect, shot, test, unique } from './support';
 
 type Seeded = {
   survey: MappedSurvey;
@@ -51,7 +51,7 @@ test.describe('filters', () => {
     await panel.getByRole('checkbox', { name: child.tag }).check();
     await expect(panel.getByRole('checkbox', { name: parent.tag })).toBeChecked();
     await panel.getByRole('radio', { name: 'Posts with a location' }).check();
-    await page.screenshot({ path: '/tmp/shots/hc-filters-dropdown.png', fullPage: true });
+    await shot(page, 'filters-dropdown');
     await panel.getByRole('button', { name: 'Apply' }).click();
     await expect(panel).toBeHidden();
     const chips = page.getByRole('list', { name: 'Active filters' });
@@ -61,7 +61,7 @@ test.describe('filters', () => {
     await expect(page).toHaveURL(new RegExp(`tags=(${parent.id}%2C${child.id}|${child.id}%2C${parent.id})`));
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText(titles.city);
-    await page.screenshot({ path: '/tmp/shots/hc-filters-chips.png', fullPage: true });
+    await shot(page, 'filters-chips');
 
     // Removing a chip removes its filter only.
     await chips.getByRole('button', { name: /Remove filter: Categories/ }).click();
@@ -153,6 +153,6 @@ test.describe('filters', () => {
     await panel.getByRole('button', { name: 'Close and view' }).click();
     await expect(stats).toHaveText('1 post on the map');
     await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Within 50 km of -4.04,39.67');
-    await page.screenshot({ path: '/tmp/shots/hc-filters-map.png' });
+    await shot(page, 'filters-map');
   });
 });

@@ -1,7 +1,7 @@
 import { mappedPost, mappedSurvey, readyMap, zoomUntilMarkers } from './map-support';
 import { blockTiles } from './posts-support';
 import { openAs } from './settings-session';
-import { expect, test, unique } from './support';
+import { expect, shot, test, unique } from './support';
 
 test.describe('map view', () => {
   test('clusters posts, zooms into a cluster and opens a popup card', async ({ page, api }) => {
@@ -25,7 +25,7 @@ test.describe('map view', () => {
     const size = await harbour.boundingBox();
     expect(size?.width).toBe(32);
     expect(size?.height).toBe(32);
-    await page.screenshot({ path: '/tmp/shots/hc-map-clusters.png' });
+    await shot(page, 'map-clusters');
 
     await cluster.click();
     await zoomUntilMarkers(page, 3);
@@ -34,7 +34,7 @@ test.describe('map view', () => {
     const card = page.locator('.maplibregl-popup').getByRole('article', { name: titles[1] });
     await expect(card).toBeVisible();
     await expect(card).toContainText(`Content of ${titles[1]}`);
-    await page.screenshot({ path: '/tmp/shots/hc-map-popup.png' });
+    await shot(page, 'map-popup');
     await card.getByRole('link', { name: 'Open post' }).click();
     await expect(page).toHaveURL(new RegExp(`/posts/${ids[1]}$`));
   });
@@ -55,7 +55,7 @@ test.describe('map view', () => {
 
     await page.getByRole('switch', { name: 'Heatmap' }).check();
     await expect(page.locator('.map-marker, .map-cluster')).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/shots/hc-map-heatmap.png' });
+    await shot(page, 'map-heatmap');
     await page.getByRole('switch', { name: 'Heatmap' }).uncheck();
     await expect(page.locator('.map-marker, .map-cluster').first()).toBeVisible();
   });
@@ -86,7 +86,7 @@ test.describe('map view', () => {
     await expect(page).toHaveURL(new RegExp(`form=${rivers.id}(&|$)`));
     await expect(page.getByRole('list', { name: 'Active filters' })).toContainText(`Surveys: ${rivers.name}`);
     await expect(page.locator('.map-marker[data-color="#b3261e"]')).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/shots/hc-map-filtered.png', fullPage: true });
+    await shot(page, 'map-filtered');
 
     // The data view reads the same filters from the address.
     const search = new URL(page.url()).search;
@@ -112,6 +112,6 @@ test.describe('map view', () => {
     await expect(page.locator('.app-header')).toHaveCount(0);
     await expect(page.getByRole('navigation')).toHaveCount(0);
     await expect(page.locator('.map-marker')).toHaveCount(1);
-    await page.screenshot({ path: '/tmp/shots/hc-map-noui.png' });
+    await shot(page, 'map-noui');
   });
 });

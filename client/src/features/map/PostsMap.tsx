@@ -12,6 +12,7 @@ import { BaseMap } from './BaseMap';
 import { mapDefaults } from './map-defaults';
 import { clampBbox, EVENT_THROTTLE_MS, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_ZOOM } from './map-view-rules';
 import { markerColor, shortCount } from './marker-color';
+import { clearMarkers, syncMarkers } from './marker-sync';
 import { PostPopupCard } from './PostPopupCard';
 
 const HEAT_SOURCE = 'posts-heat';
@@ -57,6 +58,7 @@ export function PostsMap({
   const [selected, setSelected] = useState<Selected | null>(null);
   const refetch = useRef<() => void>(() => undefined);
   const fitted = useRef(false);
+  const drawn = useRef(new Map<string, Marker>());
   const report = useEffectEvent((status: PostsMapStatus) => onStatus?.(status));
 
   const onMap = useCallback((created: MaplibreMap) => {
@@ -158,11 +160,14 @@ export function PostsMap({
       features: heatmap ? features : [],
     });
     if (map.getLayer(HEAT_LAYER)) map.setLayoutProperty(HEAT_LAYER, 'visibility', heatmap ? 'visible' : 'none');
-    if (heatmap) return;
-    const markers = features.map((feature) => markerFor(feature, map, t, setSelected));
-    for (const marker of markers) marker.addTo(map);
-    return () => markers.forEach((m) => m.remove());
+    if (heatmap) return clearMarkers(drawn.current);
+    syncMarkers(drawn.current, features, (feature) => markerFor(feature, map, t, setSelected).addTo(map));
   }, [map, data, heatmap, t]);
+  // Markers are drawn for one map in one language; they go with either.
+  useEffect(() => {
+    const markers = drawn.current;
+    return () => clearMarkers(markers);
+  }, [map, t]);
 
   // The popup card of the selected point.
   useEffect(() => {

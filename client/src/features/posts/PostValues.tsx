@@ -13,7 +13,14 @@ function MediaValue({ id }: { id: number }) {
   if (!media) return null;
   return (
     <figure className="post-media">
-      <img src={media.original_file_url} alt={media.caption ?? ''} loading="lazy" />
+      {/* Its size is known before it loads, so the page does not jump and a lazy image has its place. */}
+      <img
+        src={media.original_file_url}
+        alt={media.caption ?? ''}
+        width={media.original_width ?? undefined}
+        height={media.original_height ?? undefined}
+        loading="lazy"
+      />
       {media.caption ? <figcaption>{media.caption}</figcaption> : null}
     </figure>
   );
