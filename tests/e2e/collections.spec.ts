@@ -1,6 +1,6 @@
 import { mappedPost, mappedSurvey, readyMap } from './map-support';
 import { blockTiles, plainSurvey, postViaApi } from './posts-support';
-import { openAs } from './settings-session';
+import { createRole, openAs } from './settings-session';
 import { adminToken, createUser, expect, shot, test, unique } from './support';
 
 test.describe('collections and saved searches', () => {
@@ -175,6 +175,54 @@ test.describe('collections and saved searches', () => {
     await expect(page.locator('.post-card')).toHaveCount(1);
     await page.getByRole('button', { name: 'Reset filters' }).click();
     await expect(page.locator('.post-card')).toHaveCount(2);
+  });
+  test('a moderator with Manage Posts sees the featured switch switched off', async ({ page, api }) => {
+    const role = await createRole(api, ['Manage Posts']);
+    await openAs(page, api, role.name, '/views/data', ['Manage Posts']);
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Collections' }).click();
+    await page.getByRole('dialog', { name: 'Collections' }).getByRole('button', { name: 'New collection' }).click();
+    const editor = page.getByRole('dialog', { name: 'New collection' });
+    await expect(editor.getByRole('switch', { name: 'Featured (shown to everyone first)' })).toBeDisabled();
+    await expect(editor).toContainText('Only administrators and those who manage collections and saved searches may feature one.');
+    const name = unique('Moderated ');
+    await editor.getByRole('textbox', { name: 'Name' }).fill(name);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Collection “${name}” created`)).toBeVisible();
+    await expect(page).toHaveURL(/\/collections\/\d+\/(data|map)$/);
+    const collectionId = Number(/\/collections\/(\d+)\//.exec(page.url())?.[1]);
+    const stored = await api.get(`/collections/${collectionId}`);
+    expect(stored.body).toMatchObject({ name, featured: false });
+  });
+
+  test('the saved search delete modal deletes the ticked searches only, and leaves a deleted one that is open', async ({ page, api }) => {
+    const member = await openAs(page, api, 'user', '/views/data');
+    const names = [unique('Old A '), unique('Old B '), unique('Kept ')];
+    const ids: number[] = [];
+    for (const name of names) {
+      const created = await api.post('/savedsearches', { name, filter: { q: name } }, { token: member.token });
+      expect(created.status).toBe(200);
+      ids.push(created.body.id as number);
+    }
+    // Someone else's featured search is listed, but not offered for deletion.
+    const featured = unique('Featured ');
+    await api.post('/savedsearches', { name: featured, filter: {}, featured: true }, { token: await adminToken(api) });
+
+    await page.goto(`/savedsearches/${ids[0]}/data`);
+    await page.getByRole('button', { name: 'Saved searches' }).click();
+    await page.getByRole('dialog', { name: 'Saved searches' }).getByRole('button', { name: 'Delete saved searches' }).click();
+    const modal = page.getByRole('dialog', { name: 'Delete saved searches' });
+    await expect(modal.getByRole('checkbox', { name: featured })).toHaveCount(0);
+    await expect(modal.getByRole('button', { name: 'Delete 0 saved searches' })).toBeDisabled();
+    await modal.getByRole('checkbox', { name: names[0] }).check();
+    await modal.getByRole('checkbox', { name: names[1] }).check();
+    await shot(page, 'saved-search-delete');
+    await modal.getByRole('button', { name: 'Delete 2 saved searches' }).click();
+    await expect(page.getByText('2 saved searches deleted')).toBeVisible();
+    // The one shown was deleted: back to all posts.
+    await expect(page).toHaveURL(/\/views\/data$/);
+    expect((await api.get(`/savedsearches/${ids[0]}`, { token: member.token })).status).toBe(404);
+    expect((await api.get(`/savedsearches/${ids[1]}`, { token: member.token })).status).toBe(404);
+    expect((await api.get(`/savedsearches/${ids[2]}`, { token: member.token })).status).toBe(200);
   });
 });
 

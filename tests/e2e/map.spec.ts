@@ -88,12 +88,24 @@ test.describe('map view', () => {
     await expect(page.locator('.map-marker[data-color="#b3261e"]')).toHaveCount(0);
     await shot(page, 'map-filtered');
 
-    // The data view reads the same filters from the address.
+    // The data view reads the same filters from the address, and has the same sidebar.
     const search = new URL(page.url()).search;
     await page.goto(`/views/data${search}`);
     for (const title of riverTitles) await expect(page.locator('.post-card', { hasText: title })).toBeVisible();
     await expect(page.locator('.post-card', { hasText: roadTitle })).toHaveCount(0);
     await expect(page.locator('.post-card')).toHaveCount(2);
+    await expect(sidebar.getByTestId(`survey-count-${rivers.id}`)).toHaveText('2');
+    await expect(sidebar.getByTestId(`survey-count-${roads.id}`)).toHaveText('1');
+    await expect(sidebar.getByRole('checkbox', { name: roads.name })).not.toBeChecked();
+    // Ticking Roads again on the data view brings its post into the list.
+    await sidebar.getByRole('checkbox', { name: roads.name }).click();
+    await expect(page.locator('.post-card', { hasText: roadTitle })).toBeVisible();
+    await expect(page.locator('.post-card')).toHaveCount(3);
+    await shot(page, 'data-sidebar');
+    // An open post takes the sidebar's room on a laptop screen.
+    await page.locator('.post-card', { hasText: roadTitle }).getByRole('link').first().click();
+    await expect(page.locator('.post-detail')).toBeVisible();
+    await expect(sidebar).toBeHidden();
 
     // "Show only" from the survey's menu.
     await page.goto(`/views/map?form=${rivers.id},${roads.id}`);

@@ -186,6 +186,10 @@ describe('collection posts', () => {
     expectStatus(removed, 200);
     expect(removed.body.sets).toEqual([]);
     expect((await server.api.get(path)).body.results).toEqual([]);
+    // Joining and leaving are pushed as updates, but the post itself did not change: no revisions.
+    const revisions = await server.api.get(`/posts/${inIt}/revisions`, { token: who.admin });
+    expectStatus(revisions, 200);
+    expect(revisions.body.total_count).toBe(0);
   });
 
   it('refuses the wrong caller, an unreadable post, a bad id and an unknown collection', async () => {

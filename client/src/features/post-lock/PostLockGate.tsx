@@ -7,6 +7,7 @@ import { acquirePostLock, releasePostLock } from '../../api/endpoints/post-locks
 import { useServices } from '../../app/services-context';
 import { useServerEvents } from '../../realtime/useServerEvents';
 import { Dialog } from '../../ui/Dialog';
+import { useKeepFilters } from '../posts/useKeepFilters';
 import { LOCK_EVENT_TYPES, lockChangeFor } from './lock-events';
 import { postLockMachine } from './post-lock.machine';
 
@@ -65,6 +66,8 @@ function GateView({ actor, postId, children }: { actor: PostLockActor; postId: n
   const { t } = useTranslation();
   const { notices } = useServices();
   const navigate = useNavigate();
+  const keep = useKeepFilters();
+  const postPath = keep(`/posts/${postId}`);
   const snapshot = useSelector(actor, (s) => s);
   const send = actor.send;
 
@@ -72,12 +75,12 @@ function GateView({ actor, postId, children }: { actor: PostLockActor; postId: n
   useEffect(() => {
     if (!refused) return;
     notices.error(snapshot.context.refusal ?? t('post_lock.already_locked_unknown'));
-    void navigate(`/posts/${postId}`, { replace: true });
-  }, [refused, snapshot.context.refusal, notices, navigate, postId, t]);
+    void navigate(postPath, { replace: true });
+  }, [refused, snapshot.context.refusal, notices, navigate, postPath, t]);
 
   if (snapshot.matches('editing')) return <>{children}</>;
   if (snapshot.matches('lost')) {
-    const back = () => void navigate(`/posts/${postId}`, { replace: true });
+    const back = () => void navigate(postPath, { replace: true });
     return (
       <Dialog
         title={t('post_lock.unlocked_title')}

@@ -2,12 +2,13 @@ import type { Collection, SavedSearch } from '@platform/shared';
 import { useEffect, useState } from 'react';
 import './sets.css';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { createCollection, listCollections, type SetInput } from '../../api/endpoints/collections';
 import { listSavedSearches } from '../../api/endpoints/savedsearches';
 import { useServices } from '../../app/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { useSession } from '../session/useSession';
+import { DeleteSavedSearchesDialog } from './DeleteSavedSearchesDialog';
 import { SetEditorDialog } from './SetEditorDialog';
 import type { SetKind } from './set-scope';
 
@@ -17,7 +18,7 @@ const SEARCH_DEBOUNCE_MS = 250;
 const listedFor = (userId: number | null) => (search: SavedSearch) => search.featured || (userId !== null && search.user?.id === userId);
 
 /** Collections or saved searches matching the search box, featured first (API-CONTRACT 12). */
-function useSetList(kind: SetKind, q: string) {
+function useSetList(kind: SetKind, q: string, reload: number) {
   const { api } = useServices();
   const userId = useSession().session?.userId ?? null;
   const [items, setItems] = useState<Array<Collection | SavedSearch> | null>(null);
@@ -36,23 +37,39 @@ function useSetList(kind: SetKind, q: string) {
       alive = false;
       clearTimeout(timer);
     };
-  }, [api, kind, q, userId]);
+  }, [api, kind, q, userId, reload]);
   return items;
 }
 
 /**
  * The collections list (spec 2 section 2: the Collections entry) and the saved search list modal
- * (screen 19): a search box, each one linking to its mode, and for logged-in users a new collection.
+ * (screen 19): a search box, each one linking to its mode, for logged-in users a new collection,
+ * and the saved search delete modal for those they may delete.
  */
 export function SetListDialog({ kind, onClose }: { kind: SetKind; onClose: () => void }) {
   const { t } = useTranslation();
   const { api, notices } = useServices();
   const { loggedIn } = useSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [q, setQ] = useState('');
   const [creating, setCreating] = useState(false);
-  const items = useSetList(kind, q);
+  const [deleting, setDeleting] = useState(false);
+  const [reload, setReload] = useState(0);
+  const items = useSetList(kind, q, reload);
   const base = kind === 'collection' ? 'collections' : 'savedsearches';
+  const mayDelete = kind === 'savedsearch' && (items ?? []).some((item) => item.allowed_privileges.includes('delete'));
+
+  const deleted = (ids: number[]) => {
+    setDeleting(false);
+    setReload((n) => n + 1);
+    // The saved search shown now is gone: back to all posts.
+    const shown = /^\/savedsearches\/(\d+)/.exec(pathname);
+    if (shown && ids.includes(Number(shown[1]))) {
+      onClose();
+      void navigate('/views/data');
+    }
+  };
 
   const create = async (body: SetInput) => {
     const created = await createCollection(api, body);
@@ -70,6 +87,10 @@ export function SetListDialog({ kind, onClose }: { kind: SetKind; onClose: () =>
           kind === 'collection' && loggedIn ? (
             <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
               {t('sets.collection.create')}
+            </button>
+          ) : mayDelete ? (
+            <button type="button" className="button button-danger" onClick={() => setDeleting(true)}>
+              {t('sets.savedsearch.delete_button')}
             </button>
           ) : undefined
         }
@@ -93,6 +114,9 @@ export function SetListDialog({ kind, onClose }: { kind: SetKind; onClose: () =>
         </ul>
       </Dialog>
       {creating ? <SetEditorDialog kind="collection" set={null} onSave={create} onClose={() => setCreating(false)} /> : null}
+      {deleting ? (
+        <DeleteSavedSearchesDialog searches={(items ?? []) as SavedSearch[]} onClose={() => setDeleting(false)} onDeleted={deleted} />
+      ) : null}
     </>
   );
 }

@@ -51,7 +51,10 @@ export function SetEditorDialog({
   const { can, admin } = useSession();
   const group = useId();
   const [roles, setRoles] = useState<Role[]>([]);
-  const mayFeature = admin || can('Manage Posts') || can('Manage Collections and Saved Searches');
+  // Spec 2 section 9 shows the switch to Manage Posts too, but only admins and set managers may
+  // change it (API-CONTRACT 12: 403 even with Manage Posts), so for them it is shown switched off.
+  const mayFeature = admin || can('Manage Collections and Saved Searches');
+  const seesFeature = mayFeature || can('Manage Posts');
   const form = useForm<Values>({
     resolver: zodResolver(FormSchema),
     mode: 'onChange',
@@ -124,7 +127,14 @@ export function SetEditorDialog({
           <option value="map">{t('sets.view_map')}</option>
           <option value="data">{t('sets.view_data')}</option>
         </SelectField>
-        {mayFeature ? <CheckboxField switch label={t('sets.featured')} {...form.register('featured')} /> : null}
+        {seesFeature ? (
+          <CheckboxField
+            switch
+            label={t('sets.featured')}
+            hint={mayFeature ? undefined : t('sets.featured_managers_only')}
+            {...form.register('featured', { disabled: !mayFeature })}
+          />
+        ) : null}
         <fieldset className="form-section">
           <legend>{t('sets.who_can_see')}</legend>
           <div className="radio-row">

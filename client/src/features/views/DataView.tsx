@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
-import { DataFilterBar } from '../filters/DataFilterBar';
+import { FilterBar } from '../filters/FilterBar';
+import '../filters/filters.css';
+import { FilterSidebar } from '../filters/FilterSidebar';
+import { useFilterChoices, useFilterCounts } from '../filters/useFilterData';
+import { usePostFilters } from '../filters/usePostFilters';
 import { AddPostButton } from '../posts/AddPostButton';
 import { usePostList } from '../posts/usePostList';
 import { PostTimeline } from '../posts/PostTimeline';
@@ -9,12 +13,17 @@ import '../posts/posts.css';
 import { ViewFrame } from './ViewFrame';
 
 /**
- * The data view (spec 2 screen 1): the timeline column, and beside it the post column that
- * `/posts/{id}` fills. Both routes share this frame, so the list survives opening a post.
+ * The data view (spec 2 screen 1): the survey and source filters (screens 13 and 14) beside the
+ * timeline column, and beside that the post column that `/posts/{id}` fills. Both routes share
+ * this frame, so the list survives opening a post. The filters live in the address, as on the map.
  */
 export function DataView() {
   const { t } = useTranslation();
   const list = usePostList();
+  const filtering = usePostFilters();
+  const choices = useFilterChoices();
+  const counts = useFilterCounts(filtering.filters);
+  const surveys = choices?.surveys ?? [];
   const { id, formId } = useParams();
   const selectedId = id && /^\d+$/.test(id) ? Number(id) : null;
   // The post column holds a post, its editor, or the form of a new post.
@@ -22,10 +31,17 @@ export function DataView() {
   const context: PostBrowseContext = { refresh: list.refresh, removed: list.removed, added: list.added };
   return (
     <ViewFrame view="data" title={t('views.data.title')}>
-      <DataFilterBar />
-      <div className={`data-columns${postColumn ? ' data-columns-post' : ''}`}>
-        <PostTimeline list={list} selectedId={selectedId} />
-        <Outlet context={context} />
+      <div className={`data-layout${postColumn ? ' data-layout-post' : ''}`}>
+        <FilterSidebar filters={filtering.filters} update={filtering.update} surveys={surveys} counts={counts} />
+        <div className="data-main">
+          <div className="data-filter-bar">
+            <FilterBar filtering={filtering} surveys={surveys} tags={choices?.tags ?? []} />
+          </div>
+          <div className={`data-columns${postColumn ? ' data-columns-post' : ''}`}>
+            <PostTimeline list={list} selectedId={selectedId} />
+            <Outlet context={context} />
+          </div>
+        </div>
       </div>
       <AddPostButton floating />
     </ViewFrame>

@@ -17,7 +17,11 @@ export type PostSnapshot = Omit<PostRow, 'post_date' | 'created' | 'updated'> & 
   tags: number[];
 };
 
-export type PostEventData = { post: PostSnapshot; audience: PostAudienceState; previous?: PostAudienceState };
+/**
+ * `revision: false` marks an announcement that changed nothing the snapshot holds (a post joined
+ * or left a collection): pushed like any update, but not listed among the post's revisions.
+ */
+export type PostEventData = { post: PostSnapshot; audience: PostAudienceState; previous?: PostAudienceState; revision?: false };
 
 export const audienceState = (post: Pick<PostRow, 'user_id' | 'status' | 'published_to'>): PostAudienceState => ({
   user_id: post.user_id,
@@ -70,6 +74,7 @@ export async function appendPostEvent(
     tagIds: number[];
     actorId: number | null;
     previous?: PostRow;
+    revision?: false;
   },
 ): Promise<number> {
   const { post, previous } = event;
@@ -77,5 +82,6 @@ export async function appendPostEvent(
   if (event.type === 'post.status_changed' && previous) payload.previous_status = previous.status;
   const data: PostEventData = { post: snapshotOf(post, event.tagIds), audience: audienceState(post) };
   if (previous) data.previous = audienceState(previous);
+  if (event.revision === false) data.revision = false;
   return appendEvent(trx, { type: event.type, aggregateType: 'post', aggregateId: post.id, actorId: event.actorId, payload, data });
 }

@@ -8,14 +8,18 @@ export type RevisionRow = { id: number; type: string; actor_id: number | null; c
 
 export const REVISION_SORTABLE = ['id', 'created'] as const;
 
-/** Every event of the post that kept its state; the delete is not a revision of a living post. */
+/**
+ * Every event of the post that kept its state; the delete is not a revision of a living post, nor
+ * is the announcement that it joined or left a collection.
+ */
 const revisions = (db: Executor, postId: number) =>
   db
     .selectFrom('events')
     .where('aggregate_type', '=', 'post')
     .where('aggregate_id', '=', String(postId))
     .where('type', '<>', 'post.deleted')
-    .where('data', 'is not', null);
+    .where('data', 'is not', null)
+    .where(sql<boolean>`data->>'revision' is distinct from 'false'`);
 
 export async function revisionsOf(db: Executor, postId: number, paging: Paging): Promise<{ rows: RevisionRow[]; total: number }> {
   const column = paging.orderby === 'created' ? 'created_at' : 'id';
