@@ -7,7 +7,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@platform/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts', 'gazetteer-worker': 'src/modules/geocode/gazetteer.worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    worker: 'src/worker.ts',
+    'gazetteer-worker': 'src/modules/geocode/gazetteer.worker.ts',
+    'cluster-worker': 'src/modules/posts/cluster.worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -63,6 +63,13 @@ for (const scenario of scenarios(seeded)) {
   let sent = 0;
   const total = Math.min(requests, scenario.requests ?? requests);
   const inFlight = Math.min(concurrency, scenario.concurrency ?? concurrency);
+  let stopped = false;
+  const beside = scenario.background;
+  const background = beside
+    ? (async () => {
+        for (let j = 0; !stopped; j++) await (await fetch(`${node.url}${beside(j)}`)).arrayBuffer();
+      })()
+    : null;
   const api = await measure(
     async () => {
       const path = scenario.pathFor ? scenario.pathFor(sent) : scenario.path;
@@ -73,6 +80,8 @@ for (const scenario of scenarios(seeded)) {
     },
     { total, concurrency: inFlight, warmup: scenario.pathFor ? 0 : undefined },
   );
+  stopped = true;
+  await background;
   const direct = scenario.sql
     ? await measure(
         async () => {

@@ -14,6 +14,8 @@ export type Scenario = {
   /** Fewer requests, one at a time, for scenarios that are slow by design (cold cluster builds). */
   requests?: number;
   concurrency?: number;
+  /** Asked over and over, one at a time, while the scenario is measured (load beside it). */
+  background?: (i: number) => string;
 };
 
 const CLIENT_DEFAULTS =
@@ -112,6 +114,17 @@ function clusterScenarios(seeded: SeededDeployment): Scenario[] {
         `/api/v3/posts/clusters?zoom=12&bbox=36.65,-1.45,37.0,-1.15&created_after=${new Date(epoch + 86_400_000 + i * 1000).toISOString()}`,
       requests: 12,
       concurrency: 1,
+    },
+    {
+      // The list while map indexes of a million points are built one after another beside it: the
+      // builds run in the clustering thread, so the API's event loop keeps answering.
+      name: 'newest 20 while cluster indexes are built beside it',
+      targetP95: 15,
+      caller: 'anonymous',
+      path: `/api/v3/posts?${CLIENT_DEFAULTS}`,
+      background: (i) =>
+        `/api/v3/posts/clusters?zoom=6&bbox=33.5,-5,42,5&created_after=${new Date(epoch + 2 * 86_400_000 + i * 1000).toISOString()}`,
+      requests: 400,
     },
     {
       // A category filter is not applied in memory: each new one is a statement, then a build.

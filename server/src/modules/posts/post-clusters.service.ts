@@ -1,8 +1,9 @@
 import { PostClustersQuery, type PostClusterFeature, type PostClusters } from '@platform/shared';
-import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
 import type { Auth } from '../../auth/auth';
 import type { AppContext } from '../../context';
 import { parseBody } from '../../http/errors';
+import type { Bbox } from './cluster-index';
+import { createClusterThread, GONE } from './cluster-thread';
 import { formColors, loadMapPoints, NEVER, SOURCE_CODES, STATUS_CODES, type MapPoints } from './post-clusters.repository';
 import type { PostSearch, PostViewer } from './posts-search.repository';
 import { RESOURCE, type PostsReads } from './posts.service';
@@ -22,9 +23,7 @@ const INVALIDATING = /^(post\.|collection\.|config\.|user\.deleted|import\.compl
  */
 const MAX_CLUSTER_ZOOM = 14;
 /** Web-mercator latitudes end here; supercluster clamps too. */
-const WORLD: [number, number, number, number] = [-180, -85.0511, 180, 85.0511];
-
-type PointProps = { i: number };
+const WORLD: Bbox = [-180, -85.0511, 180, 85.0511];
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 /** The points of one filter set: `selected` of `points` (all when null), `count` of them. */
@@ -36,7 +35,8 @@ type Selection = {
   loadedAt: number;
 };
 type Base = { points: MapPoints; loadedAt: number };
-type Index = { index: Supercluster<PointProps>; count: number; loadedAt: number };
+/** An index built in the clustering thread, named by its number there. */
+type Index = { handle: number; count: number; loadedAt: number };
 type Entry = Selection | Base | Index;
 
 /**
@@ -131,27 +131,6 @@ function baseSearch(search: PostSearch): PostSearch {
 }
 
 /**
- * supercluster's `getClusterExpansionZoom`, without its last step: when the walk reaches the band's
- * raw points it would materialise every point of the cluster (all of them, for a world view) only
- * to learn that there is more than one. A band index clusters up to `maxZoom`; past it, it splits.
- */
-export function expansionZoom(index: Supercluster<PointProps>, clusterId: number, pointCount: number): number {
-  const maxZoom = (index as unknown as { options: { maxZoom: number } }).options.maxZoom;
-  const originZoom = (id: number) => (id - pointCount) % 32;
-  let zoom = originZoom(clusterId) - 1;
-  let current = clusterId;
-  while (zoom <= maxZoom) {
-    const raw = originZoom(current) > maxZoom;
-    zoom++;
-    if (raw) break;
-    const children = index.getChildren(current);
-    if (children.length !== 1) break;
-    current = (children[0]!.properties as ClusterProperties).cluster_id;
-  }
-  return zoom;
-}
-
-/**
  * Who sees the same points: managers all see every post (unless they filter on `user=me`), anonymous
  * callers share one view, a member sees their own drafts and exact locations.
  */
@@ -163,8 +142,9 @@ function viewerKey(viewer: PostViewer, search: PostSearch): string {
 /**
  * `GET /posts/clusters` (contracts-extra): the matching mapped posts clustered on the server with
  * supercluster, so the browser never receives more than the clusters and points of its viewport.
- * The index of a filter set is built once (one statement, then an in-memory build) and kept until
- * a post event (or a change of collections, settings or users) arrives.
+ * The index of a filter set is built once (one statement, then a build in the clustering thread,
+ * so the event loop keeps serving meanwhile) and kept until a post event (or a change of
+ * collections, settings or users) arrives.
  */
 export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   /** Built indexes and loaded point columns, least recently used first. */
@@ -172,6 +152,16 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   /** Points held by each resolved cache value, for the memory budget. */
   const sizes = new Map<Promise<Entry>, number>();
   let generation = 0;
+  const thread = createClusterThread(() => clear());
+
+  /** An entry leaves the cache: an index it holds goes from the thread too. */
+  function release(pending: Promise<Entry>): void {
+    sizes.delete(pending);
+    pending.then(
+      (value) => 'handle' in value && thread.drop(value.handle),
+      () => undefined,
+    );
+  }
 
   function evict(): void {
     let points = 0;
@@ -180,14 +170,14 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
       if (cache.size <= 2 || (cache.size <= MAX_ENTRIES && points <= MAX_POINTS)) break;
       cache.delete(key);
       points -= sizes.get(pending) ?? 0;
-      sizes.delete(pending);
+      release(pending);
     }
   }
 
   function clear(): void {
     generation++;
+    for (const pending of cache.values()) release(pending);
     cache.clear();
-    sizes.clear();
   }
 
   ctx.reader.subscribe((events) => {
@@ -200,7 +190,11 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
     if (hit) {
       cache.delete(key);
       cache.set(key, hit);
-      return hit.then((value) => (Date.now() - value.loadedAt > MAX_AGE_MS ? rebuild() : value));
+      return hit.then((value) => {
+        if (Date.now() - value.loadedAt <= MAX_AGE_MS) return value;
+        if (cache.get(key) === hit) release(hit);
+        return rebuild();
+      });
     }
     return rebuild();
 
@@ -213,8 +207,10 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
       pending.then(
         (value) => {
           if (cache.get(key) !== pending) return;
-          if (generation !== started) cache.delete(key);
-          else {
+          if (generation !== started) {
+            cache.delete(key);
+            release(pending);
+          } else {
             sizes.set(pending, size(value));
             evict();
           }
@@ -227,14 +223,17 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
     }
   }
 
-  function index(selection: Selection, [minZoom, maxZoom]: [number, number]): Supercluster<PointProps> {
+  /** The band's index of a selection, built in the clustering thread from its coordinates. */
+  async function index(selection: Selection, band: [number, number]): Promise<number> {
     const { points, selected, count } = selection;
-    const features: Array<PointFeature<PointProps>> = new Array(count);
+    const lon = new Float64Array(count);
+    const lat = new Float64Array(count);
     for (let k = 0; k < count; k++) {
       const i = selected ? selected[k]! : k;
-      features[k] = { type: 'Feature', geometry: { type: 'Point', coordinates: [points.lon[i]!, points.lat[i]!] }, properties: { i } };
+      lon[k] = points.lon[i]!;
+      lat[k] = points.lat[i]!;
     }
-    return new Supercluster<PointProps>({ radius: 60, minZoom, maxZoom }).load(features);
+    return thread.build(lon, lat, band);
   }
 
   /** The points of a filter set, from SQL, or for survey/status/source/date filters from the viewer's cached points. */
@@ -260,22 +259,24 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
     );
   }
 
-  async function entryFor(search: PostSearch, viewer: PostViewer, zoom: number): Promise<Selection & { index: Supercluster<PointProps> }> {
+  async function entryFor(search: PostSearch, viewer: PostViewer, zoom: number): Promise<Selection & { handle: number }> {
     const who = [viewerKey(viewer, search), viewer.locationPrecision];
     const key = JSON.stringify(['selection', ...who, search]);
     const selection = await selectionFor(key, who, search, viewer);
     const band = bandOf(zoom);
-    const { index: built } = await cached<Index>(
+    const { handle } = await cached<Index>(
       `${key}:${band[0]}`,
-      async () => ({ index: index(selection, band), count: selection.count, loadedAt: Date.now() }),
+      async () => ({ handle: await index(selection, band), count: selection.count, loadedAt: Date.now() }),
       (value) => value.count,
     );
-    return { ...selection, index: built };
+    return { ...selection, handle };
   }
 
   return {
     /** Drops every cached index (tests; changes made outside the API). */
     invalidate: clear,
+    /** Stops the clustering thread. */
+    close: () => thread.close(),
 
     async clusters(auth: Auth, query: Record<string, unknown>): Promise<PostClusters> {
       reads.authorizeSearch(auth);
@@ -285,19 +286,21 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
       const search = await reads.searchOf(filters);
       if (search.has_location === 'mapped') search.has_location = 'all';
       const viewer = await reads.viewer(auth);
-      const { index, points, count, colors } = await entryFor(search, viewer, zoom);
+      // An index dropped between its lookup and its query (a post changed) is built again, once.
+      const viewport = async () => {
+        const entry = await entryFor(search, viewer, zoom);
+        return { ...entry, hits: await thread.query(entry.handle, bbox ?? WORLD, zoom) };
+      };
+      const { hits, points, selected, count, colors } = await viewport().catch((error: unknown) => {
+        if (error instanceof Error && GONE.test(error.message)) return viewport();
+        throw error;
+      });
 
-      const features: PostClusterFeature[] = index.getClusters(bbox ?? WORLD, zoom).map((feature) => {
-        const [lon, lat] = feature.geometry.coordinates as [number, number];
-        const geometry = { type: 'Point' as const, coordinates: [round6(lon), round6(lat)] as [number, number] };
-        const props = feature.properties as ClusterProperties | PointProps;
-        if ('cluster' in props && props.cluster)
-          return {
-            type: 'Feature',
-            geometry,
-            properties: { cluster: true, count: props.point_count, expansion_zoom: expansionZoom(index, props.cluster_id, count) },
-          };
-        const i = (props as PointProps).i;
+      const features: PostClusterFeature[] = hits.map((hit) => {
+        const geometry = { type: 'Point' as const, coordinates: [round6(hit.lon), round6(hit.lat)] as [number, number] };
+        if (hit.k < 0) return { type: 'Feature', geometry, properties: { cluster: true, count: hit.count, expansion_zoom: hit.expansion } };
+        // The thread numbers the selected points from 0; their columns are the loaded points'.
+        const i = selected ? selected[hit.k]! : hit.k;
         const formId = points.formIds[i] === 0 ? null : points.formIds[i]!;
         return {
           type: 'Feature',

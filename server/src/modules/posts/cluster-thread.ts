@@ -1,0 +1,23 @@
+import { createWorkerClient } from '../../workers/worker-client';
+import type { Bbox, ClusterHit } from './cluster-index';
+import type { ClusterRequest } from './cluster.worker';
+
+/** Said by the thread when asked about an index dropped meanwhile (a post changed). */
+export const GONE = /cluster index \d+ is gone/;
+
+/**
+ * The clustering thread as the service sees it: build an index (the coordinate arrays move to the
+ * thread, not copied), ask it for a viewport, drop it. `onReset` is told when the thread died and
+ * took every index with it.
+ */
+export function createClusterThread(onReset: () => void) {
+  const client = createWorkerClient(new URL('./cluster.worker.ts', import.meta.url), 'cluster-worker.js', onReset);
+  const ask = <T>(request: ClusterRequest, transfer: ArrayBuffer[] = []) => client.request<T>(request, transfer);
+  return {
+    build: (lon: Float64Array, lat: Float64Array, band: [number, number]): Promise<number> =>
+      ask<number>({ op: 'build', lon, lat, band }, [lon.buffer as ArrayBuffer, lat.buffer as ArrayBuffer]),
+    query: (index: number, bbox: Bbox, zoom: number): Promise<ClusterHit[]> => ask<ClusterHit[]>({ op: 'query', index, bbox, zoom }),
+    drop: (index: number): void => client.notify({ op: 'drop', index } satisfies ClusterRequest),
+    close: () => client.close(),
+  };
+}
