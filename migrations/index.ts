@@ -7,6 +7,7 @@ import * as eventsData from './20261124T0001_events_data';
 import * as postStats from './20261125T0101_post_stats';
 import * as postPlanner from './20261125T0102_post_planner';
 import * as liveCollaboration from './20261125T0201_live_collaboration';
+import * as postMapped from './20261126T0101_post_mapped';
 
 /**
  * Every migration, in order. Migrations are frozen once landed: add a new file, never edit one.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0101_post_stats': postStats,
   '20261125T0102_post_planner': postPlanner,
   '20261125T0201_live_collaboration': liveCollaboration,
+  '20261126T0101_post_mapped': postMapped,
 };

@@ -28,6 +28,8 @@ export interface PostsTable {
   metadata: Json<Record<string, unknown> | null> | null;
   base_language: string | null;
   version: Generated<number>;
+  /** Has a row in `post_points`; kept by the writes and by triggers on `post_points`. */
+  mapped: Generated<boolean>;
 }
 
 export interface PostPointsTable {

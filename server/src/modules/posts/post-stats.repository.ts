@@ -149,9 +149,27 @@ export async function countGroups(db: Executor, search: PostSearch, viewer: Post
   return rows.map((r) => ({ ...r, bucket: r.bucket === null ? null : Number(r.bucket) }));
 }
 
+/**
+ * Whether every location the viewer could be shown is a post's location: true for managers, and
+ * for others unless some location field is hidden from them (internal, shown only once published,
+ * or a private response). Then `posts.mapped` and the running counts answer location filters.
+ */
+export async function locationsAllVisible(db: Executor, viewer: PostViewer): Promise<boolean> {
+  if (viewer.manager) return true;
+  const { rows } = await sql<{ hidden: boolean }>`select exists (
+    select 1 from form_attributes fa join form_stages fs on fs.id = fa.form_stage_id
+    where fa.type = 'point' and (fa.response_private or not fs.show_when_published or fs.task_is_internal_only)) as hidden`.execute(db);
+  return !rows[0]?.hidden;
+}
+
 /** Matching posts without a location the viewer sees (`include_unmapped`). */
 export async function countUnmapped(db: Executor, search: PostSearch, viewer: PostViewer): Promise<number> {
-  const row = await filteredPosts(db, { ...search, has_location: 'unmapped' }, viewer)
+  const unmapped: PostSearch = { ...search, has_location: 'unmapped' };
+  if (countsAnswer(unmapped, await locationsAllVisible(db, viewer))) {
+    const cells = await countGroupsFromCounters(db, unmapped, viewer, null, false);
+    return cells.reduce((sum, cell) => sum + cell.total, 0);
+  }
+  const row = await filteredPosts(db, unmapped, viewer)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
@@ -171,9 +189,10 @@ export type CountedGroup = null | 'form' | 'status' | 'source';
 
 /**
  * True when the search only filters on what `post_counts` is keyed by (status, survey, source,
- * published_to): then the counts come from a few hundred rows instead of a scan of the posts.
+ * published_to, and whether posts have a location when every location is one the viewer sees):
+ * then the counts come from a few hundred rows instead of a scan of the posts.
  */
-export function countsAnswer(search: PostSearch): boolean {
+export function countsAnswer(search: PostSearch, locationsVisible = false): boolean {
   return (
     !search.q &&
     search.tags.any.length === 0 &&
@@ -190,7 +209,7 @@ export function countsAnswer(search: PostSearch): boolean {
     !search.created_after_by_id &&
     !search.bbox &&
     !(search.center_point && search.within_km !== undefined) &&
-    search.has_location === 'all' &&
+    (search.has_location === 'all' || locationsVisible) &&
     search.post_id.length === 0 &&
     Object.values(search.values).every((list) => list.length === 0) &&
     !search.type &&
@@ -236,6 +255,7 @@ export async function countGroupsFromCounters(
     where.push(sql`(${sql.join(parts, sql` or `)})`);
   }
   if (search.published_to.length > 0) where.push(sql`c.published_to && ${search.published_to}::text[]`);
+  if (search.has_location !== 'all') where.push(sql`c.mapped = ${search.has_location === 'mapped'}`);
   if (!viewer.manager) where.push(sql`c.status = 'published' and ${rolesAdmit(viewer, sql.ref('c.published_to'))}`);
   const gid =
     groupBy === 'form'

@@ -8,6 +8,7 @@ import {
   countGroups,
   countGroupsFromCounters,
   countsAnswer,
+  locationsAllVisible,
   countUnmapped,
   formNames,
   tagGroupRoots,
@@ -44,7 +45,8 @@ export function createPostStatsService(ctx: AppContext, reads: PostsReads) {
       };
       // Unfiltered per-survey, per-source and per-status counts (the sidebar's) come from the
       // running counts; anything else is one set-based statement over the posts.
-      const fromCounters = timeline === null && groupBy !== 'tags' && groupBy !== 'attribute' && countsAnswer(search);
+      const visible = search.has_location !== 'all' && (await locationsAllVisible(ctx.db, viewer));
+      const fromCounters = timeline === null && groupBy !== 'tags' && groupBy !== 'attribute' && countsAnswer(search, visible);
       const [cells, unmapped, roots] = await Promise.all([
         fromCounters
           ? countGroupsFromCounters(ctx.db, search, viewer, groupBy, grouping.formBySource)

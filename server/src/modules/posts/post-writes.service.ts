@@ -114,6 +114,7 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
           values: JSON.stringify(values.values),
           published_to: data.published_to ?? [],
           completed_stages: completed,
+          mapped: values.points.length > 0,
         });
         const tagLinks = [...values.tagLinks, ...(rules.legacyTagIds ?? []).map((tagId) => ({ tagId, attributeId: null }))];
         await repo.replacePoints(trx, post.id, values.points);
@@ -187,6 +188,7 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
           post_date: pick('post_date') as Date,
           published_to: pick('published_to') as string[],
           values: JSON.stringify(values.values),
+          mapped: values.points.length > 0,
           updated: now,
         });
         const stored = (await repo.tagLinksOf(trx, [id])).get(id) ?? [];

@@ -2,7 +2,7 @@ import { POST_TOTAL_COUNT_CAP, type PostListQuery, type TotalCountKind } from '@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, Db, Executor } from '../../db/database';
 import type { Paging } from '../../http/query';
-import { countGroupsFromCounters, countsAnswer } from './post-stats.repository';
+import { countGroupsFromCounters, countsAnswer, locationsAllVisible } from './post-stats.repository';
 import type { PostRow } from './posts.repository';
 
 /**
@@ -201,9 +201,10 @@ const withinKm: Filter = (_eb, s, viewer) => {
   });
 };
 
+/** Managers see every location: the post's own flag says. Others, a location shown to them. */
 const hasLocation: Filter = (eb, s, viewer) => {
   if (s.has_location === 'all') return null;
-  const mapped = pointExists(viewer, null);
+  const mapped = viewer.manager ? eb.ref('posts.mapped') : pointExists(viewer, null);
   return s.has_location === 'mapped' ? mapped : eb.not(mapped);
 };
 
@@ -326,7 +327,7 @@ async function countMatching(
       .executeTakeFirstOrThrow();
     return { total: Number(count.total), kind: 'exact' };
   }
-  if (countsAnswer(search)) {
+  if (countsAnswer(search, search.has_location !== 'all' && (await locationsAllVisible(db, viewer)))) {
     const cells = await countGroupsFromCounters(db, search, viewer, null, false);
     return { total: cells.reduce((sum, cell) => sum + cell.total, 0), kind: 'exact' };
   }

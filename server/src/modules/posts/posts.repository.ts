@@ -30,23 +30,40 @@ export const update = (trx: Trx, id: number, values: Updateable<PostsTable>): Pr
 /** Points, categories and collection memberships go with the post (foreign key cascade). */
 export const remove = (trx: Trx, id: number) => trx.deleteFrom('posts').where('id', '=', id).execute();
 
-/** Replaces the indexed copy of every point value of a post. */
+/**
+ * Replaces the indexed copy of every point value of a post: the new points first (written over
+ * the same field and position), then the ones no longer there. A post that keeps a location never
+ * has none meanwhile, so `posts.mapped` (which the writes set) is not flipped by the triggers.
+ */
 export async function replacePoints(trx: Trx, postId: number, points: PointRow[]): Promise<void> {
-  await trx.deleteFrom('post_points').where('post_id', '=', postId).execute();
-  if (points.length === 0) return;
+  if (points.length > 0)
+    await trx
+      .insertInto('post_points')
+      .values(
+        points.map((p) => ({
+          post_id: postId,
+          form_attribute_id: p.attributeId,
+          attribute_key: p.key,
+          ordinal: p.ordinal,
+          lat: p.lat,
+          lon: p.lon,
+          geom: sql`ST_SetSRID(ST_MakePoint(${p.lon}::float8, ${p.lat}::float8), 4326)`,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['post_id', 'attribute_key', 'ordinal']).doUpdateSet((eb) => ({
+          form_attribute_id: eb.ref('excluded.form_attribute_id'),
+          lat: eb.ref('excluded.lat'),
+          lon: eb.ref('excluded.lon'),
+          geom: eb.ref('excluded.geom'),
+        })),
+      )
+      .execute();
+  const kept = points.map((p) => sql`(${p.key}::text, ${p.ordinal}::int2)`);
   await trx
-    .insertInto('post_points')
-    .values(
-      points.map((p) => ({
-        post_id: postId,
-        form_attribute_id: p.attributeId,
-        attribute_key: p.key,
-        ordinal: p.ordinal,
-        lat: p.lat,
-        lon: p.lon,
-        geom: sql`ST_SetSRID(ST_MakePoint(${p.lon}::float8, ${p.lat}::float8), 4326)`,
-      })),
-    )
+    .deleteFrom('post_points')
+    .where('post_id', '=', postId)
+    .$if(kept.length > 0, (qb) => qb.where(sql<boolean>`(attribute_key, ordinal) not in (${sql.join(kept)})`))
     .execute();
 }
 
