@@ -1,5 +1,4 @@
-import { Map as MaplibreMap, NavigationControl, setWorkerUrl, type ErrorEvent, type GeoJSONSource } from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { Map as MaplibreMap, NavigationControl, type ErrorEvent, type GeoJSONSource } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map.css';
 import { useEffect, useRef, useState } from 'react';
@@ -7,9 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { toBaselayer } from './base-layers';
 import { BASEMAP_LAYER, baseStyle, WORLD_BORDERS_SOURCE, WORLD_LAND_SOURCE } from './map-style';
 import { loadWorldOutline } from './world-outline';
-
-// The bundler emits maplibre's worker as its own file; maplibre must be told where it went.
-setWorkerUrl(workerUrl);
 
 /** Tile failures before the map gives up on the tile server and shows the world outline alone. */
 const TILE_FAILURES_BEFORE_OFFLINE = 2;
@@ -98,9 +94,10 @@ export function BaseMap({ center, zoom, minZoom, maxZoom, baselayer, label, clas
       void (map.getSource(WORLD_BORDERS_SOURCE) as GeoJSONSource | undefined)?.setData(outline.borders);
       const markReady = () => {
         if (!removed && map.isSourceLoaded(WORLD_LAND_SOURCE) && map.querySourceFeatures(WORLD_LAND_SOURCE).length > 0) setReady(true);
-        else if (!removed) map.once('render', markReady);
+        // maplibre-gl 5 types `once` as "this or a promise"; with a listener it is this.
+        else if (!removed) void map.once('render', markReady);
       };
-      map.once('render', markReady);
+      void map.once('render', markReady);
     });
 
     const cleanup = start.onMap?.(map);

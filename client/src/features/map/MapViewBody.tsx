@@ -5,7 +5,8 @@ import '../filters/filters.css';
 import { FilterSidebar } from '../filters/FilterSidebar';
 import { useFilterChoices, useFilterCounts } from '../filters/useFilterData';
 import { usePostFilters } from '../filters/usePostFilters';
-import { PostsMap, type PostsMapStatus } from './PostsMap';
+import { LazyPostsMap } from './LazyPostsMap';
+import type { PostsMapStatus } from './PostsMap';
 
 /**
  * The map view's content (spec 2 screen 11): the survey and source filters beside the map, the
@@ -42,7 +43,7 @@ export default function MapViewBody() {
             </label>
           </div>
         </div>
-        <PostsMap query={filtering.query} heatmap={heatmap} onStatus={setStatus} />
+        <LazyPostsMap query={filtering.query} heatmap={heatmap} onStatus={setStatus} />
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import { BaseMap } from './BaseMap';
 import { mapDefaults } from './map-defaults';
 import { clampBbox, EVENT_THROTTLE_MS, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_ZOOM } from './map-view-rules';
 import { markerColor, shortCount } from './marker-color';
+import { takeWorldClusters } from './cluster-prefetch';
 import { clearMarkers, syncMarkers } from './marker-sync';
 import { PostPopupCard } from './PostPopupCard';
 
@@ -97,12 +98,15 @@ export function PostsMap({
       const fitting = !fitted.current && view.fitBounds;
       const b = map.getBounds();
       try {
-        let answer = await getPostClusters(
-          api,
-          query,
-          { zoom: map.getZoom(), bbox: fitting ? null : clampBbox(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()) },
-          controller.signal,
-        );
+        // The world's answer may have been asked for while maplibre-gl loaded (LazyPostsMap).
+        const head = fitting ? takeWorldClusters(query) : null;
+        let answer = await (head ??
+          getPostClusters(
+            api,
+            query,
+            { zoom: map.getZoom(), bbox: fitting ? null : clampBbox(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()) },
+            controller.signal,
+          ));
         // One cluster over the world says nothing of the posts' extent: look closer where it splits.
         for (let step = 0; fitting && step < 4; step++) {
           const [only] = answer.features;
