@@ -1,10 +1,8 @@
-import pino from 'pino';
 import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET } from '@platform/shared';
 import { sql } from 'kysely';
-import { loadConfig } from '../../server/src/config';
-import { startNode } from '../../server/src/node';
 import { BENCH_ADMIN_PASSWORD, prepareBenchDatabase } from './database';
 import { measure, ms, type Figures } from './measure';
+import { startNodeProcess } from './node-process';
 import { scenarios, type Caller } from './scenarios';
 
 // `npm run bench -- realtime [--sockets 1000 --changes 100 --burst 20]`: the socket fan-out benchmark.
@@ -21,7 +19,7 @@ if (process.argv.includes('browser')) {
 /**
  * `npm run bench [-- --posts 1000000 --requests 200 --concurrency 4 --only newest --reseed]`
  * Seeds (once) a deployment on a real Postgres (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the
- * local server), starts an API node in this process, and prints latency figures per scenario.
+ * local server), starts an API node as its own process, and prints latency figures per scenario.
  */
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -34,8 +32,8 @@ const only = arg('only');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const { handle, url, seeded } = await prepareBenchDatabase(serverUrl, posts, process.argv.includes('--reseed'));
-const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: '/tmp/platform-bench', LOG_LEVEL: 'silent' });
-const node = await startNode(config, { prepareDatabase: false, logger: pino({ level: 'silent' }) });
+// The node runs as its own process: the requests this process sends never wait on its event loop.
+const node = await startNodeProcess(url);
 
 async function tokenFor(caller: Caller): Promise<string | undefined> {
   if (caller === 'anonymous') return undefined;
@@ -105,5 +103,5 @@ for (const r of rows) {
   );
 }
 
-await node.close();
+await node.stop();
 await handle.close();

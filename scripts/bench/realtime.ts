@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET, SOCKET_CAUGHT_UP, SOCKET_EVENT, type PushedEvent } from '@platform/shared';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { startNodeProcess } from './node-process';
 
 /**
  * `npm run bench -- realtime [--sockets 1000 --changes 100 --burst 20]`
@@ -27,7 +24,6 @@ const SOCKETS = arg('sockets', 1000);
 const CHANGES = arg('changes', 100);
 const BURST = arg('burst', 20);
 const ADMIN_PASSWORD = 'bench-administrator';
-const root = path.resolve(import.meta.dirname, '../..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const percentile = (sorted: number[], p: number) =>
@@ -37,14 +33,6 @@ const figures = (values: number[]) => {
   return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1)! };
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 async function freshDatabase(): Promise<string> {
   const name = 'platform_bench_realtime';
@@ -59,34 +47,6 @@ async function freshDatabase(): Promise<string> {
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
   return u.toString();
-}
-
-/** The API node under test: its own process, migrating and seeding the fresh database. */
-async function startNode(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-bench-rt-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Platform is running on (http\S+) /.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the node exited with ${code}`)));
-  });
-  return { url, child };
 }
 
 async function json(url: string, init: RequestInit & { token?: string } = {}) {
@@ -114,7 +74,7 @@ const login = async (base: string, username: string, password: string) =>
   ).access_token as string;
 
 const databaseUrl = await freshDatabase();
-const node = await startNode(databaseUrl);
+const node = await startNodeProcess(databaseUrl, { ADMIN_PASSWORD });
 const api = `${node.url}/api/v3`;
 try {
   const admin = await login(node.url, 'admin', ADMIN_PASSWORD);

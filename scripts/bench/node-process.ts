@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/**
+ * The API node under test as its own process, as it runs in production: the load this process
+ * generates never shares an event loop with the server it measures. It migrates and seeds its
+ * database (a no-op when done before) and answers once it says it is running.
+ */
+export async function startNodeProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Platform is running on (http\S+) /.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the node exited with ${code}`)));
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { url, child, stop };
+}
