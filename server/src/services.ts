@@ -3,6 +3,7 @@ import { createLoginThrottle } from './auth/throttle';
 import type { AppContext } from './context';
 import type { JobDefinition } from './jobs/jobs';
 import { mailJob } from './jobs/mail.job';
+import { setAudience } from './modules/collections/sets.audience';
 import { configAudience } from './modules/config/config.audience';
 import { createApiKeysService } from './modules/apikeys/apikeys.service';
 import { createContactsService } from './modules/contacts/contacts.service';
@@ -71,6 +72,7 @@ export function createServices(ctx: AppContext) {
   ctx.audiences.register('post', postAudience(ctx.db));
   ctx.audiences.register('lock', postLockAudience(ctx.db));
   ctx.audiences.register('message', messageAudience);
+  ctx.audiences.register('collection', setAudience(ctx.db));
 
   const jobs: JobDefinition[] = [mailJob(ctx.mailer), posts.locks.expiryJob, messages.deliveryJob, notificationDelivery.job];
   return {

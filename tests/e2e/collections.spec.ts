@@ -224,6 +224,29 @@ test.describe('collections and saved searches', () => {
     expect((await api.get(`/savedsearches/${ids[1]}`, { token: member.token })).status).toBe(404);
     expect((await api.get(`/savedsearches/${ids[2]}`, { token: member.token })).status).toBe(200);
   });
+
+  test('a collection renamed or deleted by someone else changes in an open header at once', async ({ page, api }) => {
+    const viewer = await openAs(page, api, 'user', '/views/data');
+    const owner = await createUser(api);
+    const name = unique('Shared ');
+    const created = await api.post('/collections', { name, view: 'data' }, { token: owner.token });
+    expect(created.status).toBe(200);
+    const id = created.body.id as number;
+    await page.goto(`/collections/${id}/data`);
+    const header = page.locator('.set-header');
+    await expect(header.getByRole('heading', { name })).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+    const renamed = unique('Renamed ');
+    expect((await api.put(`/collections/${id}`, { name: renamed }, { token: owner.token })).status).toBe(200);
+    await expect(header.getByRole('heading', { name: renamed })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+    expect((await api.del(`/collections/${id}`, { token: owner.token })).status).toBe(200);
+    await expect(page.getByText('This collection was deleted, or you may no longer see it. Showing all posts.')).toBeVisible();
+    await expect(page).toHaveURL(/\/views\/data$/);
+    expect(viewer.id).not.toBe(owner.id);
+  });
 });
 
 /** The token the page's session holds (the user openAs created). */

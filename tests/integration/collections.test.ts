@@ -316,6 +316,36 @@ describe('collection posts', () => {
     }
   });
 
+  it('pushes collection.updated on a change and a delete, only to those who may see the set', async () => {
+    const ranger = await createRole(server, []);
+    const rangerUser = await createUser(server, { role: ranger });
+    const collection = await create(owner.token, { name: unique('Watched set '), role: [ranger] });
+    const search = await create(owner.token, { name: unique('Watched search '), filter: { q: 'x' } }, '/savedsearches');
+    const insider = await connectSocket(server.url, { token: rangerUser.token });
+    const outsider = await connectSocket(server.url, { token: who.member.token });
+    try {
+      const ofSet = (id: number) => (e: { type: string; aggregate_id: string }) =>
+        e.type === 'collection.updated' && e.aggregate_id === String(id);
+      expectStatus(await server.api.put(`/collections/${collection.id}`, { name: unique('Renamed ') }, { token: owner.token }), 200);
+      const [renamed] = await insider.waitFor(ofSet(collection.id));
+      expect(renamed).toMatchObject({
+        aggregate_type: 'collection',
+        actor_id: owner.id,
+        payload: { id: collection.id, kind: 'collection', deleted: false },
+      });
+      // The saved search is everyone's: both hear of it; the role-restricted collection only the ranger.
+      expectStatus(await server.api.put(`/savedsearches/${search.id}`, { name: unique('Renamed search ') }, { token: owner.token }), 200);
+      await outsider.waitFor(ofSet(search.id));
+      expectStatus(await server.api.del(`/collections/${collection.id}`, { token: owner.token }), 200);
+      const [gone] = await insider.waitFor(ofSet(collection.id), 2).then((events) => events.slice(-1));
+      expect(gone!.payload).toEqual({ id: collection.id, kind: 'collection', deleted: true });
+      expect(outsider.events.filter(ofSet(collection.id))).toEqual([]);
+    } finally {
+      insider.close();
+      outsider.close();
+    }
+  });
+
   it('forgets memberships when a collection is deleted', async () => {
     const collection = await create(owner.token, { name: unique('Short lived ') });
     const keep = await create(owner.token, { name: unique('Kept ') });

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { deleteCollection, getCollection, updateCollection, type SetInput } from '../../api/endpoints/collections';
 import { deleteSavedSearch, getSavedSearch, updateSavedSearch } from '../../api/endpoints/savedsearches';
 import { useServices } from '../../app/services-context';
+import { useServerEvents } from '../../realtime/useServerEvents';
+import { useSession } from '../session/useSession';
 import { DataView } from '../views/DataView';
 import { MapView } from '../views/MapView';
 import { filtersFromParams } from '../filters/filter-state';
@@ -54,6 +56,22 @@ export function SetScopeRoute({ kind, view }: { kind: SetKind; view: 'data' | 'm
   const [params, setParams] = useSearchParams();
   const [set, setSet] = useLoadedSet(kind, Number.isInteger(id) ? id : 0);
   const scope = useMemo(() => ({ kind, id }), [kind, id]);
+
+  // Someone else renamed, narrowed or deleted this set: the header follows at once; a set that is
+  // gone (or no longer readable) leaves for all posts, saying why.
+  const navigate = useNavigate();
+  const userId = useSession().session?.userId ?? null;
+  useServerEvents(
+    (event) => event.type === 'collection.updated' && event.aggregate_id === String(id) && event.actor_id !== userId,
+    (event) => {
+      const gone = () => {
+        notices.info(t(kind === 'collection' ? 'notify.collection.gone' : 'notify.savedsearch.gone'));
+        void navigate(`/views/${view}`, { replace: true });
+      };
+      if (event.payload.deleted === true) return gone();
+      load(kind)(api, id).then((found) => setSet(found as Loaded), gone);
+    },
+  );
 
   // Entering a saved search shows its filter (and its chips) unless the address already says more.
   const saved = kind === 'savedsearch' && set ? set.filter : null;

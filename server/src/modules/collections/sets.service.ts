@@ -9,11 +9,13 @@ import {
 import { isLoggedIn, type Auth } from '../../auth/auth';
 import { authorize } from '../../auth/policy/policy';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/database';
+import type { Executor, Trx } from '../../db/database';
+import { appendEvent } from '../../events/events.repository';
 import { deny, invalid, notFound, parseBody, ValidationError } from '../../http/errors';
 import type { Paging } from '../../http/query';
 import type { NotificationDeliveryService } from '../notifications/notification-delivery.service';
 import type { PostsModule } from '../posts/posts.module';
+import type { SetEventData } from './sets.audience';
 import { managesSets, setRule } from './sets.policy';
 import * as repo from './sets.repository';
 
@@ -46,6 +48,25 @@ export function createSetsService(ctx: AppContext, deps: { posts: PostsModule; d
         missing.map((name) => ({ pointer: '/role', message: SetMessages.roleMissing(name) })),
       );
     }
+  }
+
+  /**
+   * `collection.updated` (for saved searches too: `kind` says which), in the change's transaction,
+   * so an open context header shows the new name or leaves a deleted set at once.
+   */
+  async function announce(trx: Trx, kind: SetKind, after: repo.SetRow, before: repo.SetRow, actorId: number | null, deleted: boolean) {
+    const data: SetEventData = {
+      access: { user_id: after.user_id, role: after.role },
+      previous: { user_id: before.user_id, role: before.role },
+    };
+    await appendEvent(trx, {
+      type: 'collection.updated',
+      aggregateType: 'collection',
+      aggregateId: after.id,
+      actorId,
+      payload: { id: after.id, kind, deleted },
+      data,
+    });
   }
 
   function parse(kind: SetKind, body: unknown, creating: boolean): repo.SetValues {
@@ -81,7 +102,11 @@ export function createSetsService(ctx: AppContext, deps: { posts: PostsModule; d
       authorize(setRule, auth, 'update', current);
       const values = parse(kind, body, false);
       await check(ctx.db, kind, auth, values, current);
-      return (await repo.update(ctx.db, id, values, ctx.now())) ?? notFound(RESOURCE[kind], id);
+      return ctx.tx(async (trx) => {
+        const updated = (await repo.update(trx, id, values, ctx.now())) ?? notFound(RESOURCE[kind], id);
+        await announce(trx, kind, updated, current, auth.userId, false);
+        return updated;
+      });
     },
 
     async remove(auth: Auth, kind: SetKind, id: number) {
@@ -91,6 +116,7 @@ export function createSetsService(ctx: AppContext, deps: { posts: PostsModule; d
         // Memberships and subscriptions go with it (foreign keys); its posts' `sets` changed, so open views are told.
         const members = await repo.remove(trx, id);
         for (const postId of members) await deps.posts.announceSetsChanged(trx, postId, auth.userId);
+        await announce(trx, kind, row, row, auth.userId, true);
       });
       return row;
     },
