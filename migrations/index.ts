@@ -8,6 +8,7 @@ import * as postStats from './20261125T0101_post_stats';
 import * as postPlanner from './20261125T0102_post_planner';
 import * as liveCollaboration from './20261125T0201_live_collaboration';
 import * as postMapped from './20261126T0101_post_mapped';
+import * as postDayCounts from './20261126T0102_post_day_counts';
 
 /**
  * Every migration, in order. Migrations are frozen once landed: add a new file, never edit one.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0102_post_planner': postPlanner,
   '20261125T0201_live_collaboration': liveCollaboration,
   '20261126T0101_post_mapped': postMapped,
+  '20261126T0102_post_day_counts': postDayCounts,
 };

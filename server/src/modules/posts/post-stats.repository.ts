@@ -226,19 +226,8 @@ const rolesAdmit = (viewer: PostViewer, column: RawBuilder<unknown>) =>
     ? sql<boolean>`cardinality(${column}) = 0`
     : sql<boolean>`(cardinality(${column}) = 0 or ${viewer.role}::text = any(${column}))`;
 
-/**
- * The grouped counts from `post_counts` for a search `countsAnswer` accepts, exact. For
- * non-managers the running counts give the published posts their role admits; their own posts
- * that are not (drafts, or published to other roles) are counted from the posts themselves
- * through the per-user index, so the sum is exactly what the read rule lets them see.
- */
-export async function countGroupsFromCounters(
-  db: Executor,
-  search: PostSearch,
-  viewer: PostViewer,
-  groupBy: CountedGroup,
-  formBySource: boolean,
-): Promise<StatsCell[]> {
+/** The conditions of a search on a counts table aliased `c` (status, survey, source, published_to, the read rule). */
+function counterConditions(search: PostSearch, viewer: PostViewer): RawBuilder<unknown>[] {
   const where: RawBuilder<unknown>[] = [];
   const statuses = viewer.userId === null && !viewer.manager ? ['published'] : search.status;
   if (statuses !== 'all') where.push(sql`c.status = any(${statuses}::text[])`);
@@ -255,16 +244,35 @@ export async function countGroupsFromCounters(
     where.push(sql`(${sql.join(parts, sql` or `)})`);
   }
   if (search.published_to.length > 0) where.push(sql`c.published_to && ${search.published_to}::text[]`);
-  if (search.has_location !== 'all') where.push(sql`c.mapped = ${search.has_location === 'mapped'}`);
   if (!viewer.manager) where.push(sql`c.status = 'published' and ${rolesAdmit(viewer, sql.ref('c.published_to'))}`);
-  const gid =
-    groupBy === 'form'
-      ? sql`c.form_id::text`
-      : groupBy === 'status'
-        ? sql`c.status`
-        : groupBy === 'source'
-          ? sql`coalesce(c.source, 'web')`
-          : sql`null::text`;
+  return where;
+}
+
+const counterGroup = (groupBy: CountedGroup): RawBuilder<unknown> =>
+  groupBy === 'form'
+    ? sql`c.form_id::text`
+    : groupBy === 'status'
+      ? sql`c.status`
+      : groupBy === 'source'
+        ? sql`coalesce(c.source, 'web')`
+        : sql`null::text`;
+
+/**
+ * The grouped counts from `post_counts` for a search `countsAnswer` accepts, exact. For
+ * non-managers the running counts give the published posts their role admits; their own posts
+ * that are not (drafts, or published to other roles) are counted from the posts themselves
+ * through the per-user index, so the sum is exactly what the read rule lets them see.
+ */
+export async function countGroupsFromCounters(
+  db: Executor,
+  search: PostSearch,
+  viewer: PostViewer,
+  groupBy: CountedGroup,
+  formBySource: boolean,
+): Promise<StatsCell[]> {
+  const where = counterConditions(search, viewer);
+  if (search.has_location !== 'all') where.push(sql`c.mapped = ${search.has_location === 'mapped'}`);
+  const gid = counterGroup(groupBy);
   const gtype = groupBy === 'form' && formBySource ? sql`coalesce(c.source, 'web')` : sql`'web'`;
   const filter = where.length > 0 ? sql` where ${sql.join(where, sql` and `)}` : sql``;
   const { rows } = await sql<{ gid: string | null; gtype: string; total: number; deltas: number }>`
@@ -291,3 +299,32 @@ export async function countGroupsFromCounters(
   }
   return cells;
 }
+
+/** Delta rows a daily read may sum before it folds them (a normal fold comes with `post_counts`). */
+const DAY_COMPACT_AFTER = 200_000;
+
+/**
+ * A managers' timeline on `created` with whole-day buckets, from `post_day_counts` (exact): for a
+ * search `countsAnswer` accepts without a location filter. Buckets start at multiples of the
+ * interval from the epoch, as the scanning statement's do.
+ */
+export async function countTimelineFromDays(
+  db: Executor,
+  search: PostSearch,
+  viewer: PostViewer,
+  groupBy: CountedGroup,
+  interval: number,
+): Promise<StatsCell[]> {
+  const where = counterConditions(search, viewer);
+  const filter = where.length > 0 ? sql` where ${sql.join(where, sql` and `)}` : sql``;
+  const bucket = sql`(floor(extract(epoch from c.day::timestamp) / ${interval}::float8) * ${interval}::bigint)::bigint`;
+  const { rows } = await sql<{ gid: string | null; bucket: string; total: number; deltas: number }>`
+    select ${counterGroup(groupBy)} as gid, ${bucket} as bucket, sum(c.n)::int as total, count(*)::int as deltas
+    from post_day_counts c${filter} group by 1, 2`.execute(db);
+  if (rows.reduce((sum, r) => sum + r.deltas, 0) > DAY_COMPACT_AFTER) await sql`select post_day_counts_compact()`.execute(db);
+  return rows.filter((r) => r.total !== 0).map((r) => ({ gid: r.gid, gtype: 'web', bucket: Number(r.bucket), total: r.total }));
+}
+
+/** Whether `countTimelineFromDays` answers this timeline exactly. */
+export const daysAnswer = (search: PostSearch, viewer: PostViewer, attribute: string, interval: number): boolean =>
+  viewer.manager && attribute === 'created' && interval % 86_400 === 0 && search.has_location === 'all' && countsAnswer(search);

@@ -8,6 +8,8 @@ import {
   countGroups,
   countGroupsFromCounters,
   countsAnswer,
+  countTimelineFromDays,
+  daysAnswer,
   locationsAllVisible,
   countUnmapped,
   formNames,
@@ -44,13 +46,18 @@ export function createPostStatsService(ctx: AppContext, reads: PostsReads) {
         timeline,
       };
       // Unfiltered per-survey, per-source and per-status counts (the sidebar's) come from the
-      // running counts; anything else is one set-based statement over the posts.
+      // running counts, and a managers' daily timeline of them (the activity page's) from the daily
+      // ones; anything else is one set-based statement over the posts.
       const visible = search.has_location !== 'all' && (await locationsAllVisible(ctx.db, viewer));
-      const fromCounters = timeline === null && groupBy !== 'tags' && groupBy !== 'attribute' && countsAnswer(search, visible);
+      const counted = groupBy !== 'tags' && groupBy !== 'attribute';
+      const fromCounters = timeline === null && counted && countsAnswer(search, visible);
+      const fromDays = timeline !== null && counted && daysAnswer(search, viewer, timeline.attribute, timeline.interval);
       const [cells, unmapped, roots] = await Promise.all([
         fromCounters
           ? countGroupsFromCounters(ctx.db, search, viewer, groupBy, grouping.formBySource)
-          : countGroups(ctx.db, search, viewer, grouping),
+          : fromDays
+            ? countTimelineFromDays(ctx.db, search, viewer, groupBy, timeline.interval)
+            : countGroups(ctx.db, search, viewer, grouping),
         options.include_unmapped ? countUnmapped(ctx.db, search, viewer) : Promise.resolve(undefined),
         groupBy === 'tags' ? tagGroupRoots(ctx.db, viewer, tagsParent) : Promise.resolve([]),
       ]);
