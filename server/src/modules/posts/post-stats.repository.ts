@@ -281,21 +281,33 @@ export async function countGroupsFromCounters(
   // Every write appends a delta row: fold them once they pile up (reads stay a few hundred rows).
   if (rows.reduce((sum, r) => sum + r.deltas, 0) > COMPACT_AFTER) await sql`select post_counts_compact()`.execute(db);
   const cells: StatsCell[] = rows.filter((r) => r.total !== 0).map(({ gid, gtype, total }) => ({ gid, gtype, total, bucket: null }));
-  if (!viewer.manager && viewer.userId !== null) {
-    const own = await countGroups(db, search, viewer, {
-      groupBy,
-      attributeKey: null,
-      tagsParent: 'all',
-      formBySource,
-      timeline: null,
-      extra: sql<boolean>`posts.user_id = ${viewer.userId}
-        and not (posts.status = 'published' and ${rolesAdmit(viewer, sql.ref('posts.published_to'))})`,
-    });
-    for (const cell of own) {
-      const same = cells.find((c) => c.gid === cell.gid && c.gtype === cell.gtype);
-      if (same) same.total += cell.total;
-      else cells.push(cell);
-    }
+  return withOwnPosts(db, search, viewer, cells, { groupBy, formBySource, timeline: null });
+}
+
+/**
+ * The counts tables give a non-manager the published posts their role admits; their own posts
+ * that are not (drafts, or published to other roles) are counted from the posts themselves through
+ * the per-user index and added, so the sum is exactly what the read rule lets them see.
+ */
+async function withOwnPosts(
+  db: Executor,
+  search: PostSearch,
+  viewer: PostViewer,
+  cells: StatsCell[],
+  grouping: Pick<StatsGrouping, 'groupBy' | 'formBySource' | 'timeline'>,
+): Promise<StatsCell[]> {
+  if (viewer.manager || viewer.userId === null) return cells;
+  const own = await countGroups(db, search, viewer, {
+    ...grouping,
+    attributeKey: null,
+    tagsParent: 'all',
+    extra: sql<boolean>`posts.user_id = ${viewer.userId}
+      and not (posts.status = 'published' and ${rolesAdmit(viewer, sql.ref('posts.published_to'))})`,
+  });
+  for (const cell of own) {
+    const same = cells.find((c) => c.gid === cell.gid && c.gtype === cell.gtype && c.bucket === cell.bucket);
+    if (same) same.total += cell.total;
+    else cells.push(cell);
   }
   return cells;
 }
@@ -304,9 +316,9 @@ export async function countGroupsFromCounters(
 const DAY_COMPACT_AFTER = 200_000;
 
 /**
- * A managers' timeline on `created` with whole-day buckets, from `post_day_counts` (exact): for a
- * search `countsAnswer` accepts without a location filter. Buckets start at multiples of the
- * interval from the epoch, as the scanning statement's do.
+ * A timeline on `created` with whole-day buckets, from `post_day_counts` (exact, the caller's own
+ * unpublished posts added): for a search `countsAnswer` accepts without a location filter. Buckets
+ * start at multiples of the interval from the epoch, as the scanning statement's do.
  */
 export async function countTimelineFromDays(
   db: Executor,
@@ -322,9 +334,10 @@ export async function countTimelineFromDays(
     select ${counterGroup(groupBy)} as gid, ${bucket} as bucket, sum(c.n)::int as total, count(*)::int as deltas
     from post_day_counts c${filter} group by 1, 2`.execute(db);
   if (rows.reduce((sum, r) => sum + r.deltas, 0) > DAY_COMPACT_AFTER) await sql`select post_day_counts_compact()`.execute(db);
-  return rows.filter((r) => r.total !== 0).map((r) => ({ gid: r.gid, gtype: 'web', bucket: Number(r.bucket), total: r.total }));
+  const cells = rows.filter((r) => r.total !== 0).map((r) => ({ gid: r.gid, gtype: 'web', bucket: Number(r.bucket), total: r.total }));
+  return withOwnPosts(db, search, viewer, cells, { groupBy, formBySource: false, timeline: { attribute: 'created', interval } });
 }
 
 /** Whether `countTimelineFromDays` answers this timeline exactly. */
-export const daysAnswer = (search: PostSearch, viewer: PostViewer, attribute: string, interval: number): boolean =>
-  viewer.manager && attribute === 'created' && interval % 86_400 === 0 && search.has_location === 'all' && countsAnswer(search);
+export const daysAnswer = (search: PostSearch, attribute: string, interval: number): boolean =>
+  attribute === 'created' && interval % 86_400 === 0 && search.has_location === 'all' && countsAnswer(search);

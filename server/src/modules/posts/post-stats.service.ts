@@ -46,12 +46,12 @@ export function createPostStatsService(ctx: AppContext, reads: PostsReads) {
         timeline,
       };
       // Unfiltered per-survey, per-source and per-status counts (the sidebar's) come from the
-      // running counts, and a managers' daily timeline of them (the activity page's) from the daily
-      // ones; anything else is one set-based statement over the posts.
+      // running counts, and a daily timeline of them (the activity page's) from the daily ones;
+      // anything else is one set-based statement over the posts.
       const visible = search.has_location !== 'all' && (await locationsAllVisible(ctx.db, viewer));
       const counted = groupBy !== 'tags' && groupBy !== 'attribute';
       const fromCounters = timeline === null && counted && countsAnswer(search, visible);
-      const fromDays = timeline !== null && counted && daysAnswer(search, viewer, timeline.attribute, timeline.interval);
+      const fromDays = timeline !== null && counted && daysAnswer(search, timeline.attribute, timeline.interval);
       const [cells, unmapped, roots] = await Promise.all([
         fromCounters
           ? countGroupsFromCounters(ctx.db, search, viewer, groupBy, grouping.formBySource)
