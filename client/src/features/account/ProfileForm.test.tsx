@@ -27,6 +27,26 @@ describe('ProfileForm', () => {
     expect(save.disabled).toBe(true);
   });
 
+  it('keeps what was said about a field typed in before the server answered', async () => {
+    let answer!: () => void;
+    const { user } = await renderWithApp(<ProfileForm onCancel={vi.fn()} onSaved={vi.fn()} />, {
+      session: memberSession(),
+      handlers: {
+        'GET /users/me': async () => {
+          await new Promise<void>((resolve) => (answer = resolve));
+          return { body: me };
+        },
+      },
+    });
+    await user.clear(await screen.findByLabelText(/Email address/));
+    expect(await screen.findByText('Email address is required')).toBeTruthy();
+    answer();
+    await waitFor(() => expect((screen.getByLabelText(/Full name/) as HTMLInputElement).value).toBe('Ada Lovelace'));
+    expect((screen.getByLabelText(/Email address/) as HTMLInputElement).value).toBe('');
+    expect(screen.getByText('Email address is required')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('reveals the password only on request, and then requires 7 to 72 characters', async () => {
     const { user } = await renderWithApp(<ProfileForm onCancel={vi.fn()} onSaved={vi.fn()} />, {
       session: memberSession(),

@@ -30,11 +30,12 @@ export function ProfileForm({ onCancel, onSaved }: { onCancel: () => void; onSav
     let live = true;
     getMe(api)
       .then((me) => {
-        // Whatever the person already typed stays; the rest takes the server's values.
+        // Whatever the person already typed stays, with what was said about it; the rest takes the
+        // server's values.
         if (live)
           form.reset(
             { realname: me.realname ?? '', email: me.email ?? '', changingPassword: false, password: '' },
-            { keepDirtyValues: true },
+            { keepDirtyValues: true, keepErrors: true },
           );
       })
       .catch(() => undefined);
