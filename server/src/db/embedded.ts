@@ -7,6 +7,43 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export type EmbeddedPostgres = { url: string; stop: () => Promise<void> };
 
+/** Frontend messages after which the connection's extended-protocol batch is over (Sync, simple Query, Terminate). */
+const BATCH_ENDS = new Set(['S', 'Q', 'X'].map((c) => c.charCodeAt(0)));
+/** Messages that open or continue a batch (Parse, Bind, Describe, Execute, Close, Flush). */
+const BATCH_PARTS = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((c) => c.charCodeAt(0)));
+
+/**
+ * pglite-socket queues every frontend message of every connection on the one PGlite session and
+ * keeps a connection's turn only while a transaction is open. A Parse/Bind/Execute/Sync batch is
+ * not a transaction, so two connections' batches interleaved: one bound its values to the other's
+ * unnamed statement (a 500, or rows of the wrong query). Seen from the queue, this session is "in a
+ * transaction" from the first message of a batch until its Sync, so the batch runs whole.
+ * (electric-sql/pglite#1046, open in pglite-socket 0.2.17.)
+ */
+export function withWholeBatches(db: PGlite): PGlite {
+  let midBatch = false;
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property === 'isInTransaction') return () => midBatch || target.isInTransaction();
+      if (property === 'execProtocolRawStream')
+        return (message: Uint8Array, options: Parameters<PGlite['execProtocolRawStream']>[1]) => {
+          const type = message[0] ?? 0;
+          if (BATCH_PARTS.has(type)) midBatch = true;
+          else if (BATCH_ENDS.has(type)) midBatch = false;
+          return target.execProtocolRawStream(message, options);
+        };
+      // A connection that went away mid-batch is rolled back by the queue: its turn ends there.
+      if (property === 'exec')
+        return (query: string, options?: Parameters<PGlite['exec']>[1]) => {
+          if (/^\s*rollback\s*$/i.test(query)) midBatch = false;
+          return target.exec(query, options);
+        };
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /**
  * Starts PGlite with PostGIS behind a local Postgres socket so the same `pg`, kysely and pg-boss
  * code paths run with no database installed (DESIGN 3). `dataDir` undefined keeps it in memory.
@@ -15,7 +52,7 @@ export type EmbeddedPostgres = { url: string; stop: () => Promise<void> };
 export async function startEmbeddedPostgres(dataDir?: string, port = 0): Promise<EmbeddedPostgres> {
   if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
   const db = await PGlite.create({ dataDir: dataDir ?? 'memory://', extensions: { postgis, pg_trgm } });
-  const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1', maxConnections: 100 });
+  const server = new PGLiteSocketServer({ db: withWholeBatches(db), port, host: '127.0.0.1', maxConnections: 100 });
   await server.start();
   const url = `postgres://postgres:postgres@${server.getServerConn()}/postgres`;
   return {
