@@ -24,7 +24,9 @@ export async function startNodeProcess(
   env: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // `BENCH_NODE_PROFILE=<dir>` writes the node's CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_NODE_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_NODE_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -29,6 +29,12 @@ export function scenarios(seeded: SeededDeployment): Scenario[] {
   const now = new Date().toISOString();
   return [
     {
+      // The floor: an answer from memory, through the same HTTP stack, load generator and machine.
+      name: 'floor: GET /config (answered from memory)',
+      caller: 'anonymous',
+      path: '/api/v3/config',
+    },
+    {
       name: 'newest 20 (anonymous, client default query)',
       targetP95: 15,
       caller: 'anonymous',

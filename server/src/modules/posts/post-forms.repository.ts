@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
 
 /** What posts need of a survey: access rules, approval, what it hides, its colour. */
@@ -80,22 +80,18 @@ export async function formsByIds(db: Executor, ids: number[]): Promise<Map<numbe
   return assembleForms(rows, roles);
 }
 
-type ContextRow = Omit<PostForm, 'can_create'> & {
+export type ContextRow = Omit<PostForm, 'can_create'> & {
   can_create: string[];
   stages: PostStage[];
   attributes: Array<Omit<PostAttribute, 'stage'> & { form_stage_id: number }>;
 };
 
 /**
- * Surveys with their tasks and fields, in one statement (the roles, tasks and fields aggregated as
+ * Surveys with their tasks and fields as one statement (the roles, tasks and fields aggregated as
  * JSON per survey): every list request needs them, and at a million posts each round trip to the
- * database was a visible share of the answer time.
+ * database was a visible share of the answer time. `post-sides.repository` embeds it.
  */
-export async function contextsByFormIds(db: Executor, ids: number[]): Promise<Map<number, PostFormContext>> {
-  const unique = [...new Set(ids)];
-  const map = new Map<number, PostFormContext>();
-  if (unique.length === 0) return map;
-  const { rows } = await sql<ContextRow>`
+export const contextRowsQuery = (ids: number[]): RawBuilder<ContextRow> => sql<ContextRow>`
     select f.id, f.name, f.color, f.disabled, f.everyone_can_create, f.require_approval, f.hide_author, f.hide_time, f.hide_location,
       coalesce((select json_agg(r.name order by r.id) from form_roles fr join roles r on r.id = fr.role_id
         where fr.form_id = f.id), '[]') as can_create,
@@ -108,7 +104,11 @@ export async function contextsByFormIds(db: Executor, ids: number[]): Promise<Ma
           'response_private', a.response_private, 'form_stage_id', a.form_stage_id)
           order by s.priority, a.priority, a.id)
         from form_attributes a join form_stages s on s.id = a.form_stage_id where s.form_id = f.id), '[]') as attributes
-    from forms f where f.id = any(${unique}::int[])`.execute(db);
+    from forms f where f.id = any(${ids}::int[])`;
+
+/** The rows of `contextRowsQuery` as contexts by survey id. */
+export function assembleContexts(rows: ContextRow[]): Map<number, PostFormContext> {
+  const map = new Map<number, PostFormContext>();
   for (const { stages, attributes, ...form } of rows) {
     const byId = new Map(stages.map((stage) => [stage.id, stage]));
     map.set(form.id, {
@@ -129,6 +129,12 @@ export async function contextsByFormIds(db: Executor, ids: number[]): Promise<Ma
     });
   }
   return map;
+}
+
+export async function contextsByFormIds(db: Executor, ids: number[]): Promise<Map<number, PostFormContext>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  return assembleContexts((await contextRowsQuery(unique).execute(db)).rows);
 }
 
 export async function contextOf(db: Executor, formId: number | null): Promise<PostFormContext | null> {

@@ -93,15 +93,6 @@ export async function tagLinksOf(db: Executor, postIds: number[]): Promise<Map<n
   return map;
 }
 
-/** Collections each post belongs to. */
-export async function setsOf(db: Executor, postIds: number[]): Promise<Map<number, number[]>> {
-  const map = new Map<number, number[]>();
-  if (postIds.length === 0) return map;
-  const rows = await db.selectFrom('posts_sets').select(['post_id', 'set_id']).where('post_id', 'in', postIds).orderBy('set_id').execute();
-  for (const row of rows) map.set(row.post_id, [...(map.get(row.post_id) ?? []), row.set_id]);
-  return map;
-}
-
 /** Published posts other than `exceptId`, for the plan limit (API-CONTRACT 8.3). */
 export async function countPublished(trx: Trx, exceptId?: number): Promise<number> {
   let query = trx

@@ -7,8 +7,8 @@ import type { Executor } from '../../db/database';
 import { notFound, parseBody } from '../../http/errors';
 import { parsePaging, type Paging } from '../../http/query';
 import { appendPostEvent } from './post-events';
-import { contextOf, contextsByFormIds } from './post-forms.repository';
-import { activeLocksOf } from './post-locks.repository';
+import { contextOf } from './post-forms.repository';
+import { sidesOf } from './post-sides.repository';
 import { postSubject, type PostView, type PostViewOptions } from './posts.presenter';
 import * as repo from './posts.repository';
 import { searchPosts, type CountKind, type PostSearch, type PostViewer } from './posts-search.repository';
@@ -25,16 +25,16 @@ const precisionOf = (value: unknown): number => {
 
 /** Reading posts: one, many, and the views every answer is built from. */
 export function createPostsService(ctx: AppContext) {
-  /** Surveys (tasks, fields), categories and collections of the posts, in a few queries. */
+  /** Surveys (tasks, fields), categories, collections and locks of the posts, in one statement. */
   async function views(db: Executor, rows: repo.PostRow[]): Promise<PostView[]> {
-    const ids = rows.map((r) => r.id);
+    if (rows.length === 0) return [];
     const formIds = rows.map((r) => r.form_id).filter((id): id is number => id !== null);
-    const [contexts, tags, sets, locks] = await Promise.all([
-      contextsByFormIds(db, formIds),
-      repo.tagLinksOf(db, ids),
-      repo.setsOf(db, ids),
-      activeLocksOf(db, ids, ctx.now()),
-    ]);
+    const { contexts, tags, sets, locks } = await sidesOf(
+      db,
+      rows.map((r) => r.id),
+      formIds,
+      ctx.now(),
+    );
     return rows.map((post) => ({
       post,
       context: post.form_id === null ? null : (contexts.get(post.form_id) ?? null),
