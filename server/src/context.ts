@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
-import type { Db } from './db/database';
+import type { Db, ListSessions } from './db/database';
 import { createTx, type RunInTransaction } from './db/tx';
 import { EventReader } from './events/event-reader';
 import type { Jobs } from './jobs/jobs';
@@ -13,6 +13,8 @@ import { AudienceRegistry } from './realtime/audience';
 export type AppContext = {
   config: AppConfig;
   db: Db;
+  /** List pages and counts in one round trip each (null on the embedded database). */
+  lists: ListSessions | null;
   logger: Logger;
   tx: RunInTransaction;
   reader: EventReader;
@@ -27,6 +29,7 @@ export type AppContext = {
 export function createContext(parts: {
   config: AppConfig;
   db: Db;
+  lists?: ListSessions | null;
   logger: Logger;
   jobs: Jobs;
   mailer: Mailer;
@@ -41,5 +44,5 @@ export function createContext(parts: {
   reader.subscribe((events) => {
     for (const event of events) if (event.type === 'config.updated') settings.invalidate(event.aggregate_id);
   });
-  return { ...parts, reader, tx, settings, audiences: new AudienceRegistry(), now: () => new Date() };
+  return { ...parts, lists: parts.lists ?? null, reader, tx, settings, audiences: new AudienceRegistry(), now: () => new Date() };
 }

@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { resolveToken } from './auth/auth.middleware';
 import type { AppConfig } from './config';
 import { createContext, type AppContext } from './context';
-import { connect } from './db/database';
+import { connect, connectListSessions } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
 import { seedOnce } from './db/seed';
@@ -13,6 +13,7 @@ import { NotifyListener } from './events/notify-listener';
 import { createJobs } from './jobs/jobs';
 import { createMailer } from './mail/mailer';
 import { createLocalMediaStore } from './media/media-store';
+import { COUNT_BUDGET_MS } from './modules/posts/posts-search.repository';
 import { createRealtimeHub } from './realtime/hub';
 import { createServices, type Services } from './services';
 
@@ -48,6 +49,7 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
     databaseUrl = embedded.url;
   }
   const handle = connect(databaseUrl, { max: embedded ? 8 : 20 });
+  const lists = embedded ? null : await connectListSessions(databaseUrl, COUNT_BUDGET_MS);
 
   let deploymentId = config.deploymentId ?? 'local';
   if (options.prepareDatabase !== false) {
@@ -63,6 +65,7 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
   const ctx = createContext({
     config,
     db: handle.db,
+    lists,
     logger,
     jobs,
     mailer,
@@ -109,6 +112,7 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
       await ctx.reader.stop();
       await services.posts.clusters.close();
       mailer.close();
+      await lists?.close();
       await handle.close();
       await embedded?.stop();
     })());

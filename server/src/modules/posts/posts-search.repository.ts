@@ -1,6 +1,6 @@
 import { POST_TOTAL_COUNT_CAP, type PostListQuery, type TotalCountKind } from '@platform/shared';
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { Database, Db, Executor } from '../../db/database';
+import type { Database, Db, Executor, ListSessions } from '../../db/database';
 import type { Paging } from '../../http/query';
 import { countGroupsFromCounters, countsAnswer, locationsAllVisible } from './post-stats.repository';
 import type { PostRow } from './posts.repository';
@@ -311,15 +311,25 @@ async function withoutParallelWorkers<T>(db: Executor, run: (ex: Executor) => Pr
 }
 
 /** Time a capped count may take before the estimate answers instead. */
-const COUNT_BUDGET_MS = 15;
+export const COUNT_BUDGET_MS = 15;
 
 const isQueryCanceled = (error: unknown) => (error as { code?: string } | null)?.code === '57014';
+
+/** The capped count within `COUNT_BUDGET_MS`, on a session set up for it or in a transaction of its own. */
+async function countWithinBudget(db: Db, sessions: ListSessions | null, capped: RawBuilder<{ total: number }>): Promise<number> {
+  if (sessions) return (await capped.execute(sessions.counts)).rows[0]?.total ?? 0;
+  return db.transaction().execute(async (trx) => {
+    await sql.raw(`${NO_PARALLEL_WORKERS}; set local statement_timeout = '${COUNT_BUDGET_MS}ms'`).execute(trx);
+    return (await capped.execute(trx)).rows[0]?.total ?? 0;
+  });
+}
 
 async function countMatching(
   db: Executor,
   search: PostSearch,
   viewer: PostViewer,
   mode: CountMode,
+  sessions: ListSessions | null,
 ): Promise<{ total: number; kind: CountKind }> {
   if (mode === 'exact') {
     const count = await filteredPosts(db, search, viewer)
@@ -331,12 +341,12 @@ async function countMatching(
     const cells = await countGroupsFromCounters(db, search, viewer, null, false);
     return { total: cells.reduce((sum, cell) => sum + cell.total, 0), kind: 'exact' };
   }
-  const capped = filteredPosts(db, search, viewer)
+  const matching = filteredPosts(db, search, viewer)
     .select(sql`1`.as('one'))
     .limit(POST_TOTAL_COUNT_CAP);
+  const capped = sql<{ total: number }>`select count(*)::int as total from (${matching}) t`;
   if (db.isTransaction) {
-    const { rows } = await sql<{ total: number }>`select count(*)::int as total from (${capped}) t`.execute(db);
-    const total = rows[0]?.total ?? 0;
+    const total = (await capped.execute(db)).rows[0]?.total ?? 0;
     return { total, kind: total >= POST_TOTAL_COUNT_CAP ? 'at_least' : 'exact' };
   }
   // The planner's estimate is asked for at once, beside the count: when the count runs out of its
@@ -344,11 +354,7 @@ async function countMatching(
   const estimate = estimateMatching(db, search, viewer);
   estimate.catch(() => undefined);
   try {
-    const total = await (db as Db).transaction().execute(async (trx) => {
-      await sql.raw(`${NO_PARALLEL_WORKERS}; set local statement_timeout = '${COUNT_BUDGET_MS}ms'`).execute(trx);
-      const { rows } = await sql<{ total: number }>`select count(*)::int as total from (${capped}) t`.execute(trx);
-      return rows[0]?.total ?? 0;
-    });
+    const total = await countWithinBudget(db as Db, sessions, capped);
     return { total, kind: total >= POST_TOTAL_COUNT_CAP ? 'at_least' : 'exact' };
   } catch (error) {
     if (!isQueryCanceled(error)) throw error;
@@ -369,7 +375,9 @@ export async function searchPosts(
   viewer: PostViewer,
   paging: Paging,
   countMode: CountMode = 'exact',
+  sessions: ListSessions | null = null,
 ): Promise<{ rows: PostRow[]; total: number; totalKind: CountKind }> {
+  const lists = db.isTransaction ? null : sessions;
   const page = (ex: Executor) => {
     let query = filteredPosts(ex, search, viewer)
       .selectAll('posts')
@@ -386,8 +394,8 @@ export async function searchPosts(
     return query.execute();
   };
   // The newest page of the plain list walks its index with no workers planned: no transaction needed.
-  const rowsOf = countsAnswer(search) ? page(db) : withoutParallelWorkers(db, page);
-  const [rows, count] = await Promise.all([rowsOf, countMatching(db, search, viewer, countMode)]);
+  const rowsOf = countsAnswer(search) ? page(db) : lists ? page(lists.pages) : withoutParallelWorkers(db, page);
+  const [rows, count] = await Promise.all([rowsOf, countMatching(db, search, viewer, countMode, lists)]);
   const seen = rows.length > 0 ? paging.offset + rows.length : 0;
   // A page that is not full ends the list: the total is known exactly whatever the count said.
   if (countMode === 'fast' && paging.limit !== null && rows.length < paging.limit && (rows.length > 0 || paging.offset === 0))

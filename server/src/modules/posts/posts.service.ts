@@ -112,7 +112,7 @@ export function createPostsService(ctx: AppContext) {
       const maxLimit = canManagePosts(auth) ? ctx.config.postListAdminMaxLimit : ctx.config.postListMaxLimit;
       const paging = parsePaging(query, { resource: RESOURCE, sortable: POST_SORTABLE, ...POST_LIST_DEFAULTS, maxLimit });
       const search = await searchOf(query);
-      const { rows, total, totalKind } = await searchPosts(ctx.db, search, await viewer(auth), paging, 'fast');
+      const { rows, total, totalKind } = await searchPosts(ctx.db, search, await viewer(auth), paging, 'fast', ctx.lists);
       return { views: await views(ctx.db, rows), total, totalKind, paging, search };
     },
 

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { connect, connectListSessions, type ListSessions } from '../../server/src/db/database';
+import { createTestDatabase } from './helpers/server';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let sessions: ListSessions | null;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sessions = await connectListSessions(database.url, 40);
+});
+
+afterAll(async () => {
+  await sessions?.close();
+  await database?.drop();
+});
+
+const setting = async (db: ListSessions['pages'], name: string) =>
+  (await sql<Record<string, string>>`select current_setting(${name}) as value`.execute(db)).rows[0]!.value;
+
+describe('list sessions (pages and capped counts in one round trip each)', () => {
+  it('plan no parallel workers, and stop a count past its budget, on a real Postgres server only', async () => {
+    if (inject('database').mode === 'embedded') {
+      // PGlite ignores settings sent at connection start: no sessions rather than sessions without limits.
+      expect(sessions).toBeNull();
+      return;
+    }
+    expect(sessions).not.toBeNull();
+    const { pages, counts } = sessions!;
+    expect(await setting(pages, 'max_parallel_workers_per_gather')).toBe('0');
+    expect(await setting(counts, 'max_parallel_workers_per_gather')).toBe('0');
+    expect(await setting(pages, 'statement_timeout')).toBe('0');
+    await expect(sql`select pg_sleep(0.2)`.execute(counts)).rejects.toMatchObject({ code: '57014' });
+    await expect(sql`select pg_sleep(0.1)`.execute(pages)).resolves.toBeDefined();
+    // Other sessions keep the server's settings.
+    const other = connect(database.url, { max: 1 });
+    try {
+      expect(await setting(other.db, 'statement_timeout')).toBe('0');
+      expect(await setting(other.db, 'max_parallel_workers_per_gather')).not.toBe('0');
+    } finally {
+      await other.close();
+    }
+  });
+});
