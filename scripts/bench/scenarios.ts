@@ -73,6 +73,22 @@ export function scenarios(seeded: SeededDeployment): Scenario[] {
               and ST_DWithin(pp.geom::geography, ST_SetSRID(ST_MakePoint(36.8172, -1.2864), 4326)::geography, 10000))
             order by created desc, id desc limit 20`,
     },
+    {
+      // Counts are kept per filter until a post changes: a radius never asked before counts afresh.
+      name: 'radius filter (10 km, a new radius each request: nothing cached)',
+      targetP95: 60,
+      caller: 'anonymous',
+      path: `/api/v3/posts?center_point=-1.2864,36.8172&within_km=10&orderby=created&order=desc&limit=20`,
+      pathFor: (i) =>
+        `/api/v3/posts?center_point=-1.2864,36.8172&within_km=${(10 + i / 1000).toFixed(3)}&orderby=created&order=desc&limit=20`,
+    },
+    {
+      // Few matches among a million: the page must start from the points, not walk the newest posts.
+      name: 'radius filter (1 km around Nairobi, API default order)',
+      targetP95: 60,
+      caller: 'anonymous',
+      path: `/api/v3/posts?center_point=-1.2864,36.8172&within_km=1&limit=20`,
+    },
     ...clusterScenarios(seeded),
     ...statsScenarios(),
   ];

@@ -284,4 +284,21 @@ describe('GET /posts paging and ordering (API-CONTRACT 8.4, 14.1)', () => {
     }
     expect((await server.api.get('/posts?status=all', { token: who.admin })).body.total_count).toBe(32);
   });
+
+  it('keeps a filtered count until a post changes, then counts again', async () => {
+    const word = `Counted${Date.now()}`;
+    for (let i = 0; i < 2; i++) await createPost(server, who.admin, { title: `${word} ${i}`, content: 'plain' });
+    const count = async () => {
+      const res = await server.api.get(`/posts?q=${word}&status=all&limit=1`, { token: who.admin });
+      expectStatus(res, 200);
+      return { total: res.body.total_count as number, kind: res.headers.get('x-total-count-kind') };
+    };
+    expect(await count()).toEqual({ total: 2, kind: 'exact' });
+    // A row written without an event is not seen: the count came from the cache.
+    await insertPost(server, { title: `${word} raw`, status: 'published' });
+    expect((await count()).total).toBe(2);
+    // A post created through the API appends an event, which drops the cached count.
+    await createPost(server, who.admin, { title: `${word} 3`, content: 'plain' });
+    await expect.poll(async () => (await count()).total, { timeout: 10_000 }).toBe(4);
+  });
 });

@@ -42,7 +42,7 @@ export function createPostGeoJsonService(ctx: AppContext, reads: PostsReads) {
       const search = await reads.searchOf(query);
       if (tile) search.bbox = tile;
       const viewer = await reads.viewer(auth);
-      const { rows, total } = await searchPosts(ctx.db, search, viewer, paging, 'exact', ctx.lists);
+      const { rows, total } = await searchPosts(ctx.db, search, viewer, paging, { mode: 'exact', sessions: ctx.lists });
       return {
         views: await reads.views(ctx.db, rows),
         total,

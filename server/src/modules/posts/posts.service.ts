@@ -8,6 +8,7 @@ import { notFound, parseBody } from '../../http/errors';
 import { parsePaging, type Paging } from '../../http/query';
 import { appendPostEvent } from './post-events';
 import { contextOf } from './post-forms.repository';
+import { createPostCountCache } from './post-count-cache';
 import { sidesOf } from './post-sides.repository';
 import { postSubject, type PostView, type PostViewOptions } from './posts.presenter';
 import * as repo from './posts.repository';
@@ -25,6 +26,8 @@ const precisionOf = (value: unknown): number => {
 
 /** Reading posts: one, many, and the views every answer is built from. */
 export function createPostsService(ctx: AppContext) {
+  const counts = createPostCountCache(ctx.reader);
+
   /** Surveys (tasks, fields), categories, collections and locks of the posts, in one statement. */
   async function views(db: Executor, rows: repo.PostRow[]): Promise<PostView[]> {
     if (rows.length === 0) return [];
@@ -112,7 +115,11 @@ export function createPostsService(ctx: AppContext) {
       const maxLimit = canManagePosts(auth) ? ctx.config.postListAdminMaxLimit : ctx.config.postListMaxLimit;
       const paging = parsePaging(query, { resource: RESOURCE, sortable: POST_SORTABLE, ...POST_LIST_DEFAULTS, maxLimit });
       const search = await searchOf(query);
-      const { rows, total, totalKind } = await searchPosts(ctx.db, search, await viewer(auth), paging, 'fast', ctx.lists);
+      const { rows, total, totalKind } = await searchPosts(ctx.db, search, await viewer(auth), paging, {
+        mode: 'fast',
+        sessions: ctx.lists,
+        cache: counts,
+      });
       return { views: await views(ctx.db, rows), total, totalKind, paging, search };
     },
 

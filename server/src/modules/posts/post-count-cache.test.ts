@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { EventReader } from '../../events/event-reader';
+import { countKey, createPostCountCache } from './post-count-cache';
+
+type Handler = Parameters<EventReader['subscribe']>[0];
+
+/** The cache's one input besides its callers: batches of committed events. */
+function events() {
+  const handlers = new Set<Handler>();
+  return {
+    subscribe: (handler: Handler) => {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    emit: (type: string) => {
+      for (const handler of handlers) void handler([{ type } as never]);
+    },
+  };
+}
+
+describe('post count cache', () => {
+  it('keeps a count until a post, collection or setting changes, and ignores other events', () => {
+    const source = events();
+    const cache = createPostCountCache(source);
+    cache.set('a', { total: 7, kind: 'exact' }, cache.version());
+    source.emit('lock.acquired');
+    expect(cache.get('a')).toEqual({ total: 7, kind: 'exact' });
+    source.emit('post.created');
+    expect(cache.get('a')).toBeNull();
+  });
+
+  it('does not keep a count that started before a post changed', () => {
+    const source = events();
+    const cache = createPostCountCache(source);
+    const before = cache.version();
+    source.emit('post.updated');
+    cache.set('a', { total: 7, kind: 'exact' }, before);
+    expect(cache.get('a')).toBeNull();
+  });
+
+  it('finishes one count at a time in the background, and drops it if a post changed meanwhile', async () => {
+    const source = events();
+    const cache = createPostCountCache(source);
+    let runs = 0;
+    let finish!: () => void;
+    const run = () => {
+      runs++;
+      return new Promise<{ total: number; kind: 'at_least' }>((resolve) => (finish = () => resolve({ total: 10_000, kind: 'at_least' })));
+    };
+    cache.fill('a', run);
+    cache.fill('a', run);
+    expect(runs).toBe(1);
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cache.get('a')).toEqual({ total: 10_000, kind: 'at_least' });
+
+    cache.fill('b', run);
+    // One count at a time per node: another filter keeps its estimate meanwhile.
+    cache.fill('c', run);
+    expect(runs).toBe(2);
+    source.emit('post.deleted');
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cache.get('b')).toBeNull();
+  });
+
+  it('forgets counts after five minutes even without events', () => {
+    let now = 0;
+    const cache = createPostCountCache(events(), () => now);
+    cache.set('a', { total: 3, kind: 'exact' }, cache.version());
+    now = 5 * 60_000 + 1;
+    expect(cache.get('a')).toBeNull();
+  });
+
+  it('keys by filters and caller, not by the fields shown', () => {
+    const viewer = { manager: false, userId: null };
+    expect(countKey({ q: 'x', include_types: ['title'] }, viewer)).toBe(countKey({ q: 'x' }, viewer));
+    expect(countKey({ q: 'x' }, viewer)).not.toBe(countKey({ q: 'x' }, { manager: false, userId: 4 }));
+  });
+});
