@@ -4,7 +4,7 @@ import { createPost, fullSurvey, makePostCallers, postBody, type FullSurvey, typ
 import { startTestServer, type TestServer } from './helpers/server';
 import { connectSocket, type TestSocket } from './helpers/sockets';
 import { setPrivate } from './helpers/settings';
-import { expectStatus } from './helpers/surveys';
+import { expectStatus, newAttribute, newForm, newStage } from './helpers/surveys';
 
 let server: TestServer & { close: () => Promise<void> };
 let who: PostCallers;
@@ -240,5 +240,32 @@ describe('what a survey hides (API-CONTRACT 8.2)', () => {
     // And cannot write it either.
     expectStatus(await server.api.put(`/posts/${post.id}`, { values: { [k.internal]: ['forged'] } }, { token: who.member.token }), 200);
     expect((await server.api.get(`/posts/${post.id}`, { token: who.manager.token })).body.values[k.internal]).toEqual(['triaged']);
+  });
+
+  it('matches a point of an internal task on published posts only, for their author too', async () => {
+    const form = await newForm(server, who.admin, { require_approval: false });
+    const main = await newStage(server, who.admin, form.id);
+    await newAttribute(server, who.admin, form.id, main.id, { type: 'title', input: 'text', label: 'Title' });
+    const triage = await newStage(server, who.admin, form.id, { label: 'Triage', type: 'task', task_is_internal_only: true });
+    const checkedAt = (await newAttribute(server, who.admin, form.id, triage.id, { type: 'point', input: 'location', label: 'Checked at' }))
+      .key;
+    const make = async (status: string) => {
+      const post = await createPost(server, who.admin, { ...postBody(form.id), status, values: { [checkedAt]: [{ lat: 7, lon: 8 }] } });
+      // The member's own post, as if they had written it and a manager had triaged it.
+      await server.ctx.db.updateTable('posts').set({ user_id: who.member.id }).where('id', '=', post.id).execute();
+      return post.id;
+    };
+    const published = await make('published');
+    const draft = await make('draft');
+    const found = async (token: string | undefined, query: string) => {
+      const res = await server.api.get(`/posts?post_id=${published},${draft}&status=published,draft&${query}`, { token });
+      expectStatus(res, 200);
+      return (res.body.results as Array<{ id: number }>).map((p) => p.id).sort((a, b) => a - b);
+    };
+    for (const query of ['center_point=7,8&within_km=1', 'bbox=7.9,7.1,8.1,6.9', 'has_location=mapped']) {
+      expect(await found(who.member.token, query), `author ${query}`).toEqual([published]);
+      expect(await found(who.manager.token, query), `manager ${query}`).toEqual([published, draft].sort((a, b) => a - b));
+      expect(await found(undefined, query), `anonymous ${query}`).toEqual([published]);
+    }
   });
 });
