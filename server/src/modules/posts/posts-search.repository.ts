@@ -314,7 +314,9 @@ export function filteredPosts(db: Executor, search: PostSearch, viewer: PostView
  * - otherwise the matching rows are counted up to `POST_TOTAL_COUNT_CAP` through a LIMITed
  *   subquery within a time budget: exact below the cap, the cap itself meaning "at least that many";
  * - and when even that takes longer than the budget (a selective filter that makes Postgres visit
- *   many rows to find few), the planner's estimate, capped too.
+ *   many rows to find few), the planner's estimate, capped too;
+ * - a capped count is kept for the same filters and caller until a post changes, and one that ran
+ *   out of its budget is finished in the background for the next request (`post-count-cache.ts`).
  * Never less than the rows up to the current page. `kind` says which (header `X-Total-Count-Kind`).
  */
 export type CountMode = 'exact' | 'fast';
