@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor, Trx } from '../../db/database';
 import type { FormAttributesTable } from '../../db/tables/surveys';
+import { nullsLast } from '../../db/order';
 import type { Paging } from '../../http/query';
 import { visibleStage, type StageVisibilityFilter } from './stages.repository';
 
@@ -52,7 +53,7 @@ export async function search(
   paging: Paging,
 ): Promise<{ rows: AttributeRow[]; total: number }> {
   let query = columns(filtered(db, filters, visibility))
-    .orderBy(sql.ref(`form_attributes.${paging.orderby}`), sql.raw(`${paging.order} nulls last`))
+    .orderBy(sql.ref(`form_attributes.${paging.orderby}`), nullsLast(paging.order))
     .orderBy('form_attributes.id', paging.order)
     .offset(paging.offset);
   if (paging.limit !== null) query = query.limit(paging.limit);

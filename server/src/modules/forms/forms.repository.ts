@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { FormsTable } from '../../db/tables/surveys';
+import { nullsLast } from '../../db/order';
 import type { Paging } from '../../http/query';
 import { likePattern } from './query-params';
 
@@ -27,7 +28,7 @@ function filtered(db: Executor, filters: FormFilters) {
 export async function search(db: Executor, filters: FormFilters, paging: Paging): Promise<{ rows: FormRow[]; total: number }> {
   let query = filtered(db, filters)
     .selectAll('forms')
-    .orderBy(sql.ref(`forms.${paging.orderby}`), sql.raw(`${paging.order} nulls last`))
+    .orderBy(sql.ref(`forms.${paging.orderby}`), nullsLast(paging.order))
     .orderBy('forms.id', paging.order)
     .offset(paging.offset);
   if (paging.limit !== null) query = query.limit(paging.limit);

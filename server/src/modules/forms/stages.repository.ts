@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Database, Executor } from '../../db/database';
 import type { FormStagesTable } from '../../db/tables/surveys';
+import { nullsLast } from '../../db/order';
 import type { Paging } from '../../http/query';
 import { likePattern } from './query-params';
 
@@ -59,7 +60,7 @@ export async function search(
   let query = filtered(db, filters, visibility)
     .selectAll('form_stages')
     .select('forms.disabled as form_disabled')
-    .orderBy(sql.ref(`form_stages.${paging.orderby}`), sql.raw(`${paging.order} nulls last`))
+    .orderBy(sql.ref(`form_stages.${paging.orderby}`), nullsLast(paging.order))
     .orderBy('form_stages.id', paging.order)
     .offset(paging.offset);
   if (paging.limit !== null) query = query.limit(paging.limit);

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor, Trx } from '../../db/database';
 import type { TagsTable } from '../../db/tables/surveys';
+import { nullsLast } from '../../db/order';
 import type { Paging } from '../../http/query';
 import { likePattern } from '../forms/query-params';
 
@@ -50,7 +51,7 @@ export async function search(
 ): Promise<{ rows: TagRow[]; total: number }> {
   let query = filtered(db, filters, viewer)
     .selectAll('tags')
-    .orderBy(sql.ref(`tags.${paging.orderby}`), sql.raw(`${paging.order} nulls last`))
+    .orderBy(sql.ref(`tags.${paging.orderby}`), nullsLast(paging.order))
     .orderBy('tags.id', paging.order)
     .offset(paging.offset);
   if (paging.limit !== null) query = query.limit(paging.limit);
