@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { parseBody } from '../../http/errors';
 import type { Bbox } from './cluster-index';
 import { createClusterThread, GONE } from './cluster-thread';
+import { CHANGES_MATCHES } from './post-events';
 import { formColors, loadMapPoints, NEVER, SOURCE_CODES, STATUS_CODES, type MapPoints } from './post-clusters.repository';
 import type { PostSearch, PostViewer } from './posts-search.repository';
 import { RESOURCE, type PostsReads } from './posts.service';
@@ -14,8 +15,6 @@ const MAX_ENTRIES = 16;
 const MAX_POINTS = 4_000_000;
 /** A backstop for changes that append no event (a survey's colour or hidden locations). */
 const MAX_AGE_MS = 5 * 60_000;
-/** Events after which every cached index may be wrong. */
-const INVALIDATING = /^(post\.|collection\.|config\.|user\.deleted|import\.completed)/;
 /**
  * Clusters are computed up to this zoom; past it every point is its own feature (a street-level
  * viewport holds a few hundred). Each further level costs about as much as all the ones below it
@@ -181,7 +180,7 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   }
 
   ctx.reader.subscribe((events) => {
-    if (events.some((event) => INVALIDATING.test(event.type))) clear();
+    if (events.some((event) => CHANGES_MATCHES.test(event.type))) clear();
   });
 
   /** The cached value of `key`, or a new one from `build` (kept unless a post changed meanwhile). */

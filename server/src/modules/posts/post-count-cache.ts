@@ -1,5 +1,6 @@
 import type { TotalCountKind } from '@platform/shared';
 import type { EventReader } from '../../events/event-reader';
+import { CHANGES_MATCHES } from './post-events';
 
 type EventSource = Pick<EventReader, 'subscribe'>;
 
@@ -14,8 +15,6 @@ export type PostCountCache = {
   fill: (key: string, count: () => Promise<KnownCount>) => void;
 };
 
-/** Events after which a count may be wrong (the clusters' cache drops its indexes on the same ones). */
-const INVALIDATING = /^(post\.|collection\.|config\.|user\.deleted|import\.completed)/;
 const MAX_ENTRIES = 1_000;
 /**
  * Counts finished in the background at once per node. A stream of filters never asked before (a
@@ -38,7 +37,7 @@ export function createPostCountCache(reader: EventSource, now: () => number = Da
   let generation = 0;
 
   reader.subscribe((events) => {
-    if (!events.some((event) => INVALIDATING.test(event.type))) return;
+    if (!events.some((event) => CHANGES_MATCHES.test(event.type))) return;
     generation++;
     entries.clear();
   });

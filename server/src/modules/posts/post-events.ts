@@ -6,6 +6,9 @@ import type { PostRow } from './posts.repository';
 
 export type PostEventType = 'post.created' | 'post.updated' | 'post.status_changed' | 'post.deleted';
 
+/** Events after which anything kept about which posts match a search (cluster indexes, counts) may be wrong. */
+export const CHANGES_MATCHES = /^(post\.|collection\.|config\.|user\.deleted|import\.completed)/;
+
 /** Who could read a post in one state: what the realtime audience checks (API-CONTRACT 8.5). */
 export type PostAudienceState = { user_id: number | null; status: PostStatus; published_to: string[] };
 

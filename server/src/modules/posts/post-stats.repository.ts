@@ -37,6 +37,10 @@ const fieldCountable = (viewer: PostViewer, key: string, type: 'any' | 'datetime
 const valuesOf = (key: string) =>
   sql`(case when jsonb_typeof(posts."values" -> ${key}) = 'array' then posts."values" -> ${key} else '[]'::jsonb end)`;
 
+/** ` where a and b ...`, or nothing without conditions. */
+const whereAll = (conditions: RawBuilder<unknown>[]): RawBuilder<unknown> =>
+  conditions.length > 0 ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
+
 /** The time a timeline buckets on: a post column, or the first value of a date field. */
 function timeOf(viewer: PostViewer, attribute: string): { expr: RawBuilder<unknown>; visible: RawBuilder<boolean> | null } {
   if (attribute === 'created' || attribute === 'updated' || attribute === 'post_date')
@@ -141,7 +145,7 @@ export async function countGroups(db: Executor, search: PostSearch, viewer: Post
     default:
       break;
   }
-  const where = conditions.length > 0 ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
+  const where = whereAll(conditions);
   const { rows } = await sql<{ gid: string | null; gtype: string; bucket: string | null; total: number }>`${prefix}
     select ${gid} as gid, ${gtype} as gtype, ${bucket} as bucket, ${counted}::int as total
     from ${from}${where}
@@ -257,12 +261,7 @@ const counterGroup = (groupBy: CountedGroup): RawBuilder<unknown> =>
         ? sql`coalesce(c.source, 'web')`
         : sql`null::text`;
 
-/**
- * The grouped counts from `post_counts` for a search `countsAnswer` accepts, exact. For
- * non-managers the running counts give the published posts their role admits; their own posts
- * that are not (drafts, or published to other roles) are counted from the posts themselves
- * through the per-user index, so the sum is exactly what the read rule lets them see.
- */
+/** The grouped counts from `post_counts` for a search `countsAnswer` accepts, exact (see `withOwnPosts`). */
 export async function countGroupsFromCounters(
   db: Executor,
   search: PostSearch,
@@ -274,7 +273,7 @@ export async function countGroupsFromCounters(
   if (search.has_location !== 'all') where.push(sql`c.mapped = ${search.has_location === 'mapped'}`);
   const gid = counterGroup(groupBy);
   const gtype = groupBy === 'form' && formBySource ? sql`coalesce(c.source, 'web')` : sql`'web'`;
-  const filter = where.length > 0 ? sql` where ${sql.join(where, sql` and `)}` : sql``;
+  const filter = whereAll(where);
   const { rows } = await sql<{ gid: string | null; gtype: string; total: number; deltas: number }>`
     select ${gid} as gid, ${gtype} as gtype, sum(c.n)::int as total, count(*)::int as deltas from post_counts c${filter}
     group by 1, 2`.execute(db);
@@ -328,7 +327,7 @@ export async function countTimelineFromDays(
   interval: number,
 ): Promise<StatsCell[]> {
   const where = counterConditions(search, viewer);
-  const filter = where.length > 0 ? sql` where ${sql.join(where, sql` and `)}` : sql``;
+  const filter = whereAll(where);
   const bucket = sql`(floor(extract(epoch from c.day::timestamp) / ${interval}::float8) * ${interval}::bigint)::bigint`;
   const { rows } = await sql<{ gid: string | null; bucket: string; total: number; deltas: number }>`
     select ${counterGroup(groupBy)} as gid, ${bucket} as bucket, sum(c.n)::int as total, count(*)::int as deltas
