@@ -1,10 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Each asset also compressed once at build time (gzip -9 and brotli), so the server sends these
+    // files as they are instead of compressing a megabyte of map library on every first visit.
+    compression({ algorithms: [defineAlgorithm('gzip', { level: 9 }), 'brotliCompress'], threshold: 1024, logLevel: 'silent' }),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/server';
+
+// A built client in miniature: the build writes `.br` and `.gz` beside each asset (client/vite.config.ts).
+// The compressed copies say which file they came from, so a test can tell them from compression on the fly.
+const script = `console.log(${JSON.stringify('map '.repeat(2000))});\n`;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-dist-'));
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+fs.writeFileSync(path.join(dist, 'assets', 'map-1a2b3c.js'), script);
+fs.writeFileSync(path.join(dist, 'assets', 'map-1a2b3c.js.br'), zlib.brotliCompressSync(`${script}// from .br\n`));
+fs.writeFileSync(path.join(dist, 'assets', 'map-1a2b3c.js.gz'), zlib.gzipSync(`${script}// from .gz\n`, { level: 9 }));
+fs.writeFileSync(path.join(dist, 'assets', 'plain-4d5e6f.js'), script);
+
+let server: TestServer & { close: () => Promise<void> };
+beforeAll(async () => {
+  server = await startTestServer({ env: { CLIENT_DIST: dist } });
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const asset = (name: string, acceptEncoding: string) =>
+  fetch(`${server.url}/assets/${name}`, { headers: { 'Accept-Encoding': acceptEncoding } });
+
+describe('the built client', () => {
+  it('sends the brotli copy made at build time to browsers that take brotli', async () => {
+    const res = await asset('map-1a2b3c.js', 'gzip, deflate, br, zstd');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('vary')?.toLowerCase()).toContain('accept-encoding');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe(`${script}// from .br\n`);
+  });
+
+  it('sends the gzip copy to clients that only take gzip, and the file itself to those that take neither', async () => {
+    const gzip = await asset('map-1a2b3c.js', 'gzip');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe(`${script}// from .gz\n`);
+    const identity = await asset('map-1a2b3c.js', 'identity');
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toBe(script);
+  });
+
+  it('still compresses an asset that has no compressed copy', async () => {
+    const res = await asset('plain-4d5e6f.js', 'gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(await res.text()).toBe(script);
+  });
+
+  it('answers 404 for an asset that is not there, and serves the app for its routes', async () => {
+    const missing = await asset('gone-000000.js', 'gzip, br');
+    expect(missing.status).toBe(404);
+    expect((await missing.text()).length).toBeLessThan(500);
+    const page = await fetch(`${server.url}/views/map`, { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+  });
+});
