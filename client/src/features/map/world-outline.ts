@@ -1,25 +1,39 @@
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import outlineUrl from 'world-atlas/countries-110m.json?url';
 
 export type WorldOutline = { land: FeatureCollection; borders: FeatureCollection };
 
 let loading: Promise<WorldOutline> | null = null;
 
+type Countries = Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
+
 /**
- * The offline base layer: Natural Earth 1:110m countries shipped with the app (world-atlas), loaded
- * as its own chunk the first time a map needs it, so no tile server is needed to see where posts are.
+ * The offline base layer: Natural Earth 1:110m countries shipped with the app (world-atlas) as a
+ * data file, fetched the first time a map needs it, so no tile server is needed to see where posts
+ * are. Data, not code: the browser parses it as JSON, and a failed fetch is tried again next time.
  */
 export function loadWorldOutline(): Promise<WorldOutline> {
-  loading ??= import('world-atlas/countries-110m.json').then((module) => {
-    const topology = (module.default ?? module) as unknown as Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
-    const borders = mesh(topology, topology.objects.countries, (a, b) => a !== b);
-    return {
-      land: unwrapped(feature(topology, topology.objects.land)),
-      borders: { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: borders }] },
-    };
-  });
-  return loading;
+  if (loading) return loading;
+  const pending = fetch(outlineUrl)
+    .then((res) => {
+      if (!res.ok) throw new Error(`world outline: HTTP ${res.status}`);
+      return res.json() as Promise<Countries>;
+    })
+    .then((topology): WorldOutline => {
+      const borders = mesh(topology, topology.objects.countries, (a, b) => a !== b);
+      return {
+        land: unwrapped(feature(topology, topology.objects.land)),
+        borders: { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: borders }] },
+      };
+    })
+    .catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+  loading = pending;
+  return pending;
 }
 
 /**
