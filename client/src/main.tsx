@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadConfig } from './api/endpoints/config';
 import { App, createAppInstance } from './app/App';
 import { changeLanguage, initI18n } from './i18n/i18n';
 import { loadLanguage } from './features/session/session-storage';
@@ -9,6 +10,10 @@ import './styles/layout.css';
 import './styles/components.css';
 
 async function boot() {
+  // The router starts loading the page's chunk, and the configuration every screen waits for is
+  // asked for (the API client keeps the answer), while the translations and the first render start.
+  const app = createAppInstance();
+  loadConfig(app.services.api).catch(() => undefined);
   await initI18n();
   const stored = (() => {
     try {
@@ -20,7 +25,6 @@ async function boot() {
   if (stored) await changeLanguage(stored);
   const root = document.getElementById('root');
   if (root) {
-    const app = createAppInstance();
     createRoot(root).render(
       <StrictMode>
         <App app={app} />

@@ -1,9 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { ActivityView } from '../features/views/ActivityView';
-import { SetRedirect, SetScopeRoute } from '../features/sets/SetScopeRoute';
-import { DataView } from '../features/views/DataView';
-import { MapView } from '../features/views/MapView';
 import { Layout } from './Layout';
+import type { SetKind } from '../features/sets/set-scope';
 import { loadChunk } from './lazy-chunk';
 import { OpenDialogRoute } from './routes/OpenDialogRoute';
 import { RouteError } from './routes/RouteError';
@@ -18,6 +16,23 @@ const postColumn: RouteObject[] = [
 /** A collection's or saved search's data view keeps its post column inside the mode. */
 const setPostColumn: RouteObject[] = [{ index: true }, ...postColumn];
 
+/**
+ * Collection and saved-search modes (spec 2 section 2), each its own chunk with the data view, so
+ * the map route (the landing page) carries neither.
+ */
+function setRoutes(kind: SetKind, base: string): RouteObject[] {
+  const load = () => loadChunk(() => import('../features/sets/SetScopeRoute'));
+  return [
+    { path: base, lazy: () => load().then(({ SetRedirect }) => ({ element: <SetRedirect kind={kind} /> })) },
+    {
+      path: `${base}/data`,
+      lazy: () => load().then(({ SetScopeRoute }) => ({ element: <SetScopeRoute kind={kind} view="data" /> })),
+      children: setPostColumn,
+    },
+    { path: `${base}/map`, lazy: () => load().then(({ SetScopeRoute }) => ({ element: <SetScopeRoute kind={kind} view="map" /> })) },
+  ];
+}
+
 /** Every route of spec 1 section 2; posts routes (spec 2) join the children here. */
 export const routes: RouteObject[] = [
   // The embeddable map: no header, menus or footer (spec 2 section 2).
@@ -27,20 +42,15 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/views/map" replace /> },
-      { path: 'views/map', element: <MapView /> },
+      { path: 'views/map', lazy: () => loadChunk(() => import('../features/views/MapView')) },
       {
         // The data view frames both its list and the post column (spec 2 section 2).
-        element: <DataView />,
+        lazy: () => loadChunk(() => import('../features/views/DataView')),
         children: [{ path: 'views/data' }, ...postColumn],
       },
       { path: 'views/create', element: <Navigate to="/views/map" replace /> },
-      // Collection and saved-search modes (spec 2 section 2): the set's view, then data or map.
-      { path: 'collections/:setId', element: <SetRedirect kind="collection" /> },
-      { path: 'collections/:setId/data', element: <SetScopeRoute kind="collection" view="data" />, children: setPostColumn },
-      { path: 'collections/:setId/map', element: <SetScopeRoute kind="collection" view="map" /> },
-      { path: 'savedsearches/:setId', element: <SetRedirect kind="savedsearch" /> },
-      { path: 'savedsearches/:setId/data', element: <SetScopeRoute kind="savedsearch" view="data" />, children: setPostColumn },
-      { path: 'savedsearches/:setId/map', element: <SetScopeRoute kind="savedsearch" view="map" /> },
+      ...setRoutes('collection', 'collections/:setId'),
+      ...setRoutes('savedsearch', 'savedsearches/:setId'),
       { path: 'activity', element: <ActivityView /> },
       { path: 'login', element: <OpenDialogRoute dialog="login" /> },
       { path: 'register', element: <OpenDialogRoute dialog="register" /> },

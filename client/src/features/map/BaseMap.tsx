@@ -1,14 +1,30 @@
-import { Map as MaplibreMap, NavigationControl, type ErrorEvent, type GeoJSONSource } from 'maplibre-gl';
+import type { ErrorEvent, GeoJSONSource, Map as MaplibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toBaselayer } from './base-layers';
+import { loadChunk } from '../../app/lazy-chunk';
+import { toBaselayer, type Baselayer } from './base-layers';
 import { BASEMAP_LAYER, baseStyle, WORLD_BORDERS_SOURCE, WORLD_LAND_SOURCE } from './map-style';
 import { loadWorldOutline } from './world-outline';
 
 /** Tile failures before the map gives up on the tile server and shows the world outline alone. */
 const TILE_FAILURES_BEFORE_OFFLINE = 2;
+
+export type Maplibre = typeof import('maplibre-gl');
+let library: Promise<Maplibre> | null = null;
+
+/**
+ * maplibre-gl, most of a map page's JavaScript, as its own chunk: a page's own code and its first
+ * questions to the server do not wait for it, and it is fetched once for every map of the tab.
+ */
+export function loadMaplibre(): Promise<Maplibre> {
+  library ??= loadChunk(() => import('maplibre-gl')).catch((error: unknown) => {
+    library = null;
+    throw error;
+  });
+  return library;
+}
 
 export type BaseMapProps = {
   /** [longitude, latitude] when the map opens. */
@@ -21,15 +37,13 @@ export type BaseMapProps = {
   /** Accessible name of the map region. */
   label: string;
   className?: string;
-  /** Called once the map exists; may return a cleanup run before the map is removed. */
-  onMap?: (map: MaplibreMap) => void | (() => void);
+  /**
+   * Called once the map exists (before its style and tiles have loaded), with the map library for
+   * markers and popups; may return a cleanup run before the map is removed.
+   */
+  onMap?: (map: MaplibreMap, maplibre: Maplibre) => void | (() => void);
 };
 
-/**
- * A maplibre-gl map on the chosen base layer, falling back to the offline world outline when the
- * tile server is unreachable (DESIGN section 7). `data-basemap` says which one is showing, and
- * `data-ready` turns true once the outline's land is drawn, for tests and for the curious.
- */
 let webgl2: boolean | undefined;
 
 /** maplibre-gl draws with WebGL2; without it (old browsers, some locked-down machines) no map can be shown. */
@@ -44,67 +58,100 @@ export function canDrawMaps(): boolean {
   return webgl2;
 }
 
+type MapStart = Pick<BaseMapProps, 'center' | 'zoom' | 'minZoom' | 'maxZoom' | 'onMap'>;
+type MapReports = { shown: (layer: string) => void; ready: () => void };
+
+/** The map itself, with its tile fallback and the outline; returns what removes it. */
+function createMap(maplibre: Maplibre, element: HTMLElement, layer: Baselayer, start: MapStart, report: MapReports): () => void {
+  const map = new maplibre.Map({
+    container: element,
+    style: baseStyle(layer),
+    center: start.center,
+    zoom: start.zoom,
+    minZoom: start.minZoom,
+    maxZoom: start.maxZoom,
+    // Web Mercator already stops at about 85 degrees of latitude, the legacy map's -90..90 bound.
+    dragRotate: false,
+    pitchWithRotate: false,
+    attributionControl: { compact: true },
+  });
+  map.touchZoomRotate.disableRotation();
+  map.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
+
+  let failures = 0;
+  map.on('error', (event: ErrorEvent & { sourceId?: string }) => {
+    const { sourceId } = event;
+    if (sourceId !== 'basemap' || !map.getLayer(BASEMAP_LAYER)) return;
+    failures += 1;
+    if (failures >= TILE_FAILURES_BEFORE_OFFLINE) {
+      map.setLayoutProperty(BASEMAP_LAYER, 'visibility', 'none');
+      report.shown('offline');
+    }
+  });
+
+  let gone = false;
+  // `load` fires once; isStyleLoaded() stays false while tiles are pending, so it cannot be asked later.
+  const loaded = new Promise<void>((resolve) => map.once('load', () => resolve()));
+  void Promise.all([loadWorldOutline(), loaded]).then(
+    ([outline]) => {
+      if (gone) return;
+      void (map.getSource(WORLD_LAND_SOURCE) as GeoJSONSource | undefined)?.setData(outline.land);
+      void (map.getSource(WORLD_BORDERS_SOURCE) as GeoJSONSource | undefined)?.setData(outline.borders);
+      const markReady = () => {
+        if (!gone && map.isSourceLoaded(WORLD_LAND_SOURCE) && map.querySourceFeatures(WORLD_LAND_SOURCE).length > 0) report.ready();
+        // maplibre-gl 5 types `once` as "this or a promise"; with a listener it is this.
+        else if (!gone) void map.once('render', markReady);
+      };
+      void map.once('render', markReady);
+    },
+    (error: unknown) => {
+      // Without the outline the map still shows its posts (and tiles, when a server answers).
+      console.warn('The offline world outline could not be loaded', error);
+    },
+  );
+
+  const cleanup = start.onMap?.(map, maplibre);
+  return () => {
+    gone = true;
+    cleanup?.();
+    map.remove();
+  };
+}
+
+/**
+ * A maplibre-gl map on the chosen base layer, falling back to the offline world outline when the
+ * tile server is unreachable (DESIGN section 7). `data-basemap` says which one is showing, and
+ * `data-ready` turns true once the outline's land is drawn, for tests and for the curious.
+ */
 export function BaseMap({ center, zoom, minZoom, maxZoom, baselayer, label, className, onMap }: BaseMapProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const layer = toBaselayer(baselayer);
   const [shown, setShown] = useState<string>(layer);
   const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
   // The view props only set where the map opens; later moves belong to the user.
   const initial = useRef({ center, zoom, minZoom, maxZoom, onMap });
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const start = initial.current;
     setShown(layer);
     setReady(false);
-    const map = new MaplibreMap({
-      container: element,
-      style: baseStyle(layer),
-      center: start.center,
-      zoom: start.zoom,
-      minZoom: start.minZoom,
-      maxZoom: start.maxZoom,
-      // Web Mercator already stops at about 85 degrees of latitude, the legacy map's -90..90 bound.
-      dragRotate: false,
-      pitchWithRotate: false,
-      attributionControl: { compact: true },
-    });
-    map.touchZoomRotate.disableRotation();
-    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-
-    let failures = 0;
-    map.on('error', (event: ErrorEvent & { sourceId?: string }) => {
-      const { sourceId } = event;
-      if (sourceId !== 'basemap' || !map.getLayer(BASEMAP_LAYER)) return;
-      failures += 1;
-      if (failures >= TILE_FAILURES_BEFORE_OFFLINE) {
-        map.setLayoutProperty(BASEMAP_LAYER, 'visibility', 'none');
-        setShown('offline');
-      }
-    });
-
+    setFailed(false);
     let removed = false;
-    // `load` fires once; isStyleLoaded() stays false while tiles are pending, so it cannot be asked later.
-    const loaded = new Promise<void>((resolve) => map.once('load', () => resolve()));
-    void Promise.all([loadWorldOutline(), loaded]).then(([outline]) => {
-      if (removed) return;
-      void (map.getSource(WORLD_LAND_SOURCE) as GeoJSONSource | undefined)?.setData(outline.land);
-      void (map.getSource(WORLD_BORDERS_SOURCE) as GeoJSONSource | undefined)?.setData(outline.borders);
-      const markReady = () => {
-        if (!removed && map.isSourceLoaded(WORLD_LAND_SOURCE) && map.querySourceFeatures(WORLD_LAND_SOURCE).length > 0) setReady(true);
-        // maplibre-gl 5 types `once` as "this or a promise"; with a listener it is this.
-        else if (!removed) void map.once('render', markReady);
-      };
-      void map.once('render', markReady);
-    });
-
-    const cleanup = start.onMap?.(map);
+    let remove: (() => void) | null = null;
+    loadMaplibre().then(
+      (maplibre) => {
+        if (!removed) remove = createMap(maplibre, element, layer, initial.current, { shown: setShown, ready: () => setReady(true) });
+      },
+      () => {
+        if (!removed) setFailed(true);
+      },
+    );
     return () => {
       removed = true;
-      cleanup?.();
-      map.remove();
+      remove?.();
     };
   }, [layer]);
 
@@ -123,6 +170,8 @@ export function BaseMap({ center, zoom, minZoom, maxZoom, baselayer, label, clas
       aria-label={label}
       data-basemap={shown}
       data-ready={ready ? 'true' : 'false'}
-    />
+    >
+      {failed ? <p className="map-unavailable">{t('map.library_failed')}</p> : null}
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfigState } from '../../app/config-context';
 import { usePostFilters } from '../filters/usePostFilters';
-import { LazyPostsMap } from './LazyPostsMap';
+import { PostsMap } from './PostsMap';
 import './map.css';
 
 /** `/map/noui` (spec 2 section 2): the posts map alone, for embedding, with the site's logo. */
@@ -14,7 +14,7 @@ export function MapNoUi() {
   const name = config.site.name || t('app.name');
   return (
     <div className="map-noui">
-      <LazyPostsMap query={query} className="map-noui-canvas" />
+      <PostsMap query={query} className="map-noui-canvas" />
       <Link to="/" className="map-noui-logo" target="_top">
         {config.site.image_header ? <img src={config.site.image_header} alt="" /> : null}
         <span>{name}</span>

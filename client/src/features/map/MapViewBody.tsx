@@ -5,13 +5,11 @@ import '../filters/filters.css';
 import { FilterSidebar } from '../filters/FilterSidebar';
 import { useFilterChoices, useFilterCounts } from '../filters/useFilterData';
 import { usePostFilters } from '../filters/usePostFilters';
-import { LazyPostsMap } from './LazyPostsMap';
-import type { PostsMapStatus } from './PostsMap';
+import { PostsMap, type PostsMapStatus } from './PostsMap';
 
 /**
  * The map view's content (spec 2 screen 11): the survey and source filters beside the map, the
- * filter toolbar with the number of mapped posts and the heatmap switch above it. Its own chunk,
- * so maplibre-gl loads only where a map is shown.
+ * filter toolbar with the number of mapped posts and the heatmap switch above it.
  */
 export default function MapViewBody() {
   const { t } = useTranslation();
@@ -43,7 +41,7 @@ export default function MapViewBody() {
             </label>
           </div>
         </div>
-        <LazyPostsMap query={filtering.query} heatmap={heatmap} onStatus={setStatus} />
+        <PostsMap query={filtering.query} heatmap={heatmap} onStatus={setStatus} />
       </div>
     </div>
   );

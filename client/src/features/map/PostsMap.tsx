@@ -1,5 +1,5 @@
 import type { PostClusterFeature, PostClusters, PushedEvent } from '@platform/shared';
-import { LngLatBounds, Marker, Popup, type GeoJSONSource, type Map as MaplibreMap } from 'maplibre-gl';
+import type { GeoJSONSource, Map as MaplibreMap, Marker } from 'maplibre-gl';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +8,11 @@ import type { Query } from '../../api/query';
 import { useConfig } from '../../app/config-context';
 import { useServices } from '../../app/services-context';
 import { useServerEvents } from '../../realtime/useServerEvents';
-import { BaseMap } from './BaseMap';
+import { BaseMap, type Maplibre } from './BaseMap';
 import { mapDefaults } from './map-defaults';
 import { clampBbox, EVENT_THROTTLE_MS, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_ZOOM } from './map-view-rules';
 import { markerColor, shortCount } from './marker-color';
-import { takeWorldClusters } from './cluster-prefetch';
+import { fitClusters, prefetchWorldClusters, takeWorldClusters } from './cluster-prefetch';
 import { clearMarkers, syncMarkers } from './marker-sync';
 import { PostPopupCard } from './PostPopupCard';
 
@@ -21,6 +21,8 @@ const HEAT_LAYER = 'posts-heatmap';
 const POST_EVENTS = ['post.created', 'post.updated', 'post.status_changed', 'post.deleted'] as const;
 const EMPTY = { type: 'FeatureCollection' as const, features: [] };
 
+/** The map with its library (markers, popups and bounds are made with it). */
+type Shown = { map: MaplibreMap; maplibre: Maplibre };
 /** The point whose popup is open, with the element its card is drawn into. */
 type Selected = { id: number; lngLat: [number, number]; node: HTMLElement };
 export type PostsMapStatus = { state: 'loading' | 'ready' | 'failed'; total: number | null };
@@ -54,7 +56,9 @@ export function PostsMap({
   const { api } = useServices();
   const config = useConfig();
   const view = mapDefaults(config.map);
-  const [map, setMap] = useState<MaplibreMap | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+  // The heatmap's source and layer are added once the style has loaded; markers need not wait for it.
+  const [styled, setStyled] = useState(false);
   const [data, setData] = useState<PostClusters | null>(null);
   const [selected, setSelected] = useState<Selected | null>(null);
   const refetch = useRef<() => void>(() => undefined);
@@ -62,8 +66,14 @@ export function PostsMap({
   const drawn = useRef(new Map<string, Marker>());
   const report = useEffectEvent((status: PostsMapStatus) => onStatus?.(status));
 
-  const onMap = useCallback((created: MaplibreMap) => {
-    created.on('load', () => {
+  // The map's first question (the world's clusters, to fit the map to the posts) goes out while the
+  // map library is still on its way.
+  useEffect(() => {
+    if (view.fitBounds) prefetchWorldClusters(api, query, view.zoom);
+  }, [api, query, view.fitBounds, view.zoom]);
+
+  const onMap = useCallback((created: MaplibreMap, maplibre: Maplibre) => {
+    void created.once('load', () => {
       created.addSource(HEAT_SOURCE, { type: 'geojson', data: EMPTY });
       created.addLayer({
         id: HEAT_LAYER,
@@ -77,14 +87,19 @@ export function PostsMap({
           'heatmap-opacity': 0.8,
         },
       });
-      setMap(created);
+      setStyled(true);
     });
-    return () => setMap(null);
+    setShown({ map: created, maplibre });
+    return () => {
+      setShown(null);
+      setStyled(false);
+    };
   }, []);
 
   // Clusters for the viewport: at once, then after each move settles; the newest answer wins.
   useEffect(() => {
-    if (!map) return;
+    if (!shown) return;
+    const { map } = shown;
     let abort: AbortController | null = null;
     let moveTimer: ReturnType<typeof setTimeout> | undefined;
     let eventTimer: ReturnType<typeof setTimeout> | undefined;
@@ -98,30 +113,22 @@ export function PostsMap({
       const fitting = !fitted.current && view.fitBounds;
       const b = map.getBounds();
       try {
-        // The world's answer may have been asked for while maplibre-gl loaded (LazyPostsMap).
-        const head = fitting ? takeWorldClusters(query) : null;
-        let answer = await (head ??
-          getPostClusters(
-            api,
-            query,
-            { zoom: map.getZoom(), bbox: fitting ? null : clampBbox(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()) },
-            controller.signal,
-          ));
-        // One cluster over the world says nothing of the posts' extent: look closer where it splits.
-        for (let step = 0; fitting && step < 4; step++) {
-          const [only] = answer.features;
-          if (answer.features.length !== 1 || !only?.properties.cluster) break;
-          const zoom = Math.min(only.properties.expansion_zoom, POSTS_MAP_ZOOM.fitMax);
-          answer = await getPostClusters(api, query, { zoom, bbox: null }, controller.signal);
-          if (zoom >= POSTS_MAP_ZOOM.fitMax) break;
-        }
+        // The fitting answer may have been asked for while maplibre-gl loaded (the prefetch above).
+        const answer = fitting
+          ? await (takeWorldClusters(query) ?? fitClusters(api, query, map.getZoom(), controller.signal))
+          : await getPostClusters(
+              api,
+              query,
+              { zoom: map.getZoom(), bbox: clampBbox(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()) },
+              controller.signal,
+            );
         if (!alive || controller.signal.aborted) return;
         setData(answer);
         report({ state: 'ready', total: answer.total });
         if (!fitted.current) {
           fitted.current = true;
           if (fitting && answer.features.length > 0) {
-            const bounds = new LngLatBounds();
+            const bounds = new shown.maplibre.LngLatBounds();
             for (const f of answer.features) bounds.extend(f.geometry.coordinates);
             map.fitBounds(bounds, { padding: 60, maxZoom: POSTS_MAP_ZOOM.fitMax, duration: 0 });
           }
@@ -151,32 +158,36 @@ export function PostsMap({
       map.off('moveend', onMove);
       refetch.current = () => undefined;
     };
-  }, [map, api, query, view.fitBounds]);
+  }, [shown, api, query, view.fitBounds]);
 
   useServerEvents(POST_EVENTS, (_event: PushedEvent) => refetch.current());
 
   // Markers (or the heatmap) for the current answer.
   useEffect(() => {
-    if (!map) return;
+    if (!shown) return;
+    const { map } = shown;
     const features = data?.features ?? [];
-    void (map.getSource(HEAT_SOURCE) as GeoJSONSource | undefined)?.setData({
-      type: 'FeatureCollection',
-      features: heatmap ? features : [],
-    });
-    if (map.getLayer(HEAT_LAYER)) map.setLayoutProperty(HEAT_LAYER, 'visibility', heatmap ? 'visible' : 'none');
+    if (styled) {
+      void (map.getSource(HEAT_SOURCE) as GeoJSONSource | undefined)?.setData({
+        type: 'FeatureCollection',
+        features: heatmap ? features : [],
+      });
+      map.setLayoutProperty(HEAT_LAYER, 'visibility', heatmap ? 'visible' : 'none');
+    }
     if (heatmap) return clearMarkers(drawn.current);
-    syncMarkers(drawn.current, features, (feature) => markerFor(feature, map, t, setSelected).addTo(map));
-  }, [map, data, heatmap, t]);
+    syncMarkers(drawn.current, features, (feature) => markerFor(feature, shown, t, setSelected).addTo(map));
+  }, [shown, styled, data, heatmap, t]);
   // Markers are drawn for one map in one language; they go with either.
   useEffect(() => {
     const markers = drawn.current;
     return () => clearMarkers(markers);
-  }, [map, t]);
+  }, [shown, t]);
 
   // The popup card of the selected point.
   useEffect(() => {
-    if (!map || !selected) return;
-    const popup = new Popup({ offset: [0, -30], maxWidth: '320px', focusAfterOpen: true })
+    if (!shown || !selected) return;
+    const { map, maplibre } = shown;
+    const popup = new maplibre.Popup({ offset: [0, -30], maxWidth: '320px', focusAfterOpen: true })
       .setLngLat(selected.lngLat)
       .setDOMContent(selected.node)
       .addTo(map);
@@ -184,7 +195,7 @@ export function PostsMap({
     return () => {
       popup.remove();
     };
-  }, [map, selected]);
+  }, [shown, selected]);
 
   return (
     <>
@@ -205,7 +216,7 @@ export function PostsMap({
 
 function markerFor(
   feature: PostClusterFeature,
-  map: MaplibreMap,
+  { map, maplibre }: Shown,
   t: (key: string, options?: Record<string, unknown>) => string,
   select: (selected: Selected) => void,
 ): Marker {
@@ -225,7 +236,7 @@ function markerFor(
       event.stopPropagation();
       map.easeTo({ center: [lon, lat], zoom: Math.min(p.expansion_zoom, map.getMaxZoom()) });
     });
-    return new Marker({ element }).setLngLat([lon, lat]);
+    return new maplibre.Marker({ element }).setLngLat([lon, lat]);
   }
   const color = markerColor(p.color);
   element.className = 'map-marker';
@@ -239,5 +250,5 @@ function markerFor(
     node.className = 'map-popup-content';
     select({ id: p.id, lngLat: [lon, lat], node });
   });
-  return new Marker({ element, anchor: 'bottom' }).setLngLat([lon, lat]);
+  return new maplibre.Marker({ element, anchor: 'bottom' }).setLngLat([lon, lat]);
 }

@@ -2,20 +2,36 @@ import type { PostClusters } from '@platform/shared';
 import type { ApiClient } from '../../api/client';
 import { getPostClusters } from '../../api/endpoints/clusters';
 import type { Query } from '../../api/query';
+import { POSTS_MAP_ZOOM } from './map-view-rules';
 
 /** An answer nobody took (the map was left before it loaded) is forgotten after this long. */
 const KEEP_MS = 30_000;
 const pending = new Map<string, Promise<PostClusters>>();
 
 /**
- * Asks for the clusters of the whole world at the opening zoom, the map's first question when it
- * fits itself to the posts, before maplibre-gl has even loaded: the answer and the map library
- * travel at the same time instead of one after the other.
+ * The answer a map fits itself to: the whole world's clusters at the opening zoom and, while that is
+ * one cluster (which says nothing of the posts' extent), the world again at the zoom where it splits.
+ */
+export async function fitClusters(api: ApiClient, query: Query, zoom: number, signal?: AbortSignal): Promise<PostClusters> {
+  let answer = await getPostClusters(api, query, { zoom, bbox: null }, signal);
+  for (let step = 0; step < 4; step++) {
+    const [only] = answer.features;
+    if (answer.features.length !== 1 || !only?.properties.cluster) break;
+    const closer = Math.min(only.properties.expansion_zoom, POSTS_MAP_ZOOM.fitMax);
+    answer = await getPostClusters(api, query, { zoom: closer, bbox: null }, signal);
+    if (closer >= POSTS_MAP_ZOOM.fitMax) break;
+  }
+  return answer;
+}
+
+/**
+ * Asks for the answer the map fits itself to (`fitClusters`) before maplibre-gl has even loaded:
+ * the answer and the map library travel at the same time instead of one after the other.
  */
 export function prefetchWorldClusters(api: ApiClient, query: Query, zoom: number): void {
   const key = JSON.stringify(query);
   if (pending.has(key)) return;
-  const answer = getPostClusters(api, query, { zoom, bbox: null });
+  const answer = fitClusters(api, query, zoom);
   answer.catch(() => undefined);
   pending.set(key, answer);
   setTimeout(() => {

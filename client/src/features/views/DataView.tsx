@@ -47,3 +47,5 @@ export function DataView() {
     </ViewFrame>
   );
 }
+
+export { DataView as Component };
