@@ -163,6 +163,10 @@ function clusterScenarios(seeded: SeededDeployment): Scenario[] {
 }
 
 function statsScenarios(): Scenario[] {
+  const today = new Date();
+  const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1) - 3 * 3600_000).toISOString();
+  const yearAgo = new Date(Date.now() - 365 * 86400_000).toISOString();
+  const dayAgo = new Date(Date.now() - 86400_000).toISOString();
   const published = `status = 'published' and cardinality(published_to) = 0`;
   return [
     {
@@ -191,6 +195,21 @@ function statsScenarios(): Scenario[] {
       caller: 'admin',
       path: `/api/v3/posts/stats?timeline=1&timeline_attribute=created&status=all`,
       sql: `select floor(extract(epoch from created) / 86400) * 86400, count(*) from posts group by 1`,
+    },
+    {
+      // The activity page's "this month" in Nairobi: a range that starts at a local midnight.
+      name: 'stats timeline by day, this month (activity page, admin)',
+      caller: 'admin',
+      path: `/api/v3/posts/stats?timeline=1&timeline_attribute=created&group_by=form&status=all&created_after=${monthStart}`,
+      sql: `select form_id, floor(extract(epoch from created) / 86400) * 86400, count(*) from posts
+            where created >= '${monthStart}' group by 1, 2`,
+    },
+    {
+      name: 'stats timeline by day, a year to a day ago (custom range, admin)',
+      caller: 'admin',
+      path: `/api/v3/posts/stats?timeline=1&timeline_attribute=created&group_by=form&status=all&created_after=${yearAgo}&created_before=${dayAgo}`,
+      sql: `select form_id, floor(extract(epoch from created) / 86400) * 86400, count(*) from posts
+            where created >= '${yearAgo}' and created <= '${dayAgo}' group by 1, 2`,
     },
   ];
 }

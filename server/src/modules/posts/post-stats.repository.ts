@@ -303,21 +303,33 @@ async function withOwnPosts(
     extra: sql<boolean>`posts.user_id = ${viewer.userId}
       and not (posts.status = 'published' and ${rolesAdmit(viewer, sql.ref('posts.published_to'))})`,
   });
-  for (const cell of own) {
-    const same = cells.find((c) => c.gid === cell.gid && c.gtype === cell.gtype && c.bucket === cell.bucket);
-    if (same) same.total += cell.total;
-    else cells.push(cell);
-  }
-  return cells;
+  return addCells(cells, own);
 }
 
 /** Delta rows a daily read may sum before it folds them (a normal fold comes with `post_counts`). */
 const DAY_COMPACT_AFTER = 200_000;
 
+const DAY_MS = 86_400_000;
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * A created range (inclusive at both ends, either open) cut at UTC midnights: the whole days from
+ * `from` (inclusive) to `to` (exclusive) are summed from `post_day_counts`, and the part days at its
+ * ends (`after` up to `from`, `to` up to `before`) are counted from the posts. Null when no whole
+ * day lies inside the range.
+ */
+export function wholeDaysOf(after: Date | undefined, before: Date | undefined): { from: Date | null; to: Date | null } | null {
+  const from = after ? new Date(Math.ceil(after.getTime() / DAY_MS) * DAY_MS) : null;
+  const to = before ? new Date(Math.floor(before.getTime() / DAY_MS) * DAY_MS) : null;
+  return from && to && from >= to ? null : { from, to };
+}
+
 /**
  * A timeline on `created` with whole-day buckets, from `post_day_counts` (exact, the caller's own
- * unpublished posts added): for a search `countsAnswer` accepts without a location filter. Buckets
- * start at multiples of the interval from the epoch, as the scanning statement's do.
+ * unpublished posts added): for a search `countsAnswer` accepts but for a created range, without a
+ * location filter. The part days at the ends of a range are counted from the posts (a day or two
+ * of them at most). Buckets start at multiples of the interval from the epoch, as the scanning
+ * statement's do.
  */
 export async function countTimelineFromDays(
   db: Executor,
@@ -326,17 +338,56 @@ export async function countTimelineFromDays(
   groupBy: CountedGroup,
   interval: number,
 ): Promise<StatsCell[]> {
+  const days = wholeDaysOf(search.created_after, search.created_before) ?? { from: null, to: null };
   const where = counterConditions(search, viewer);
-  const filter = whereAll(where);
+  if (days.from) where.push(sql`c.day >= ${utcDay(days.from)}::date`);
+  if (days.to) where.push(sql`c.day < ${utcDay(days.to)}::date`);
   const bucket = sql`(floor(extract(epoch from c.day::timestamp) / ${interval}::float8) * ${interval}::bigint)::bigint`;
-  const { rows } = await sql<{ gid: string | null; bucket: string; total: number; deltas: number }>`
-    select ${counterGroup(groupBy)} as gid, ${bucket} as bucket, sum(c.n)::int as total, count(*)::int as deltas
-    from post_day_counts c${filter} group by 1, 2`.execute(db);
+  const timeline = { attribute: 'created', interval };
+  // The part days count what the daily table holds for the caller: a non-manager's own posts
+  // that their role does not admit are added once, for the whole range, by `withOwnPosts`.
+  const admitted = viewer.manager
+    ? null
+    : sql<boolean>`posts.status = 'published' and ${rolesAdmit(viewer, sql.ref('posts.published_to'))}`;
+  const partDay = (part: PostSearch, end: RawBuilder<boolean> | null) => {
+    const extra = [admitted, end].filter((c): c is RawBuilder<boolean> => c !== null);
+    return countGroups(db, part, viewer, {
+      groupBy,
+      attributeKey: null,
+      tagsParent: 'all',
+      formBySource: false,
+      timeline,
+      extra: extra.length > 0 ? sql<boolean>`${sql.join(extra, sql` and `)}` : undefined,
+    });
+  };
+  const [{ rows }, head, tail] = await Promise.all([
+    sql<{ gid: string | null; bucket: string; total: number; deltas: number }>`
+      select ${counterGroup(groupBy)} as gid, ${bucket} as bucket, sum(c.n)::int as total, count(*)::int as deltas
+      from post_day_counts c${whereAll(where)} group by 1, 2`.execute(db),
+    days.from && search.created_after && search.created_after < days.from
+      ? partDay({ ...search, created_before: undefined }, sql<boolean>`posts.created < ${days.from}`)
+      : [],
+    days.to ? partDay({ ...search, created_after: days.to }, null) : [],
+  ]);
   if (rows.reduce((sum, r) => sum + r.deltas, 0) > DAY_COMPACT_AFTER) await sql`select post_day_counts_compact()`.execute(db);
   const cells = rows.filter((r) => r.total !== 0).map((r) => ({ gid: r.gid, gtype: 'web', bucket: Number(r.bucket), total: r.total }));
-  return withOwnPosts(db, search, viewer, cells, { groupBy, formBySource: false, timeline: { attribute: 'created', interval } });
+  return withOwnPosts(db, search, viewer, addCells(cells, [...head, ...tail]), { groupBy, formBySource: false, timeline });
 }
 
-/** Whether `countTimelineFromDays` answers this timeline exactly. */
+/** Adds counted cells into `cells`, summing those of the same group and bucket. */
+function addCells(cells: StatsCell[], more: StatsCell[]): StatsCell[] {
+  for (const cell of more) {
+    const same = cells.find((c) => c.gid === cell.gid && c.gtype === cell.gtype && c.bucket === cell.bucket);
+    if (same) same.total += cell.total;
+    else cells.push(cell);
+  }
+  return cells;
+}
+
+/** Whether `countTimelineFromDays` answers this timeline exactly (a created range with a whole day in it, or none). */
 export const daysAnswer = (search: PostSearch, attribute: string, interval: number): boolean =>
-  attribute === 'created' && interval % 86_400 === 0 && search.has_location === 'all' && countsAnswer(search);
+  attribute === 'created' &&
+  interval % 86_400 === 0 &&
+  search.has_location === 'all' &&
+  countsAnswer({ ...search, created_after: undefined, created_before: undefined }) &&
+  (!(search.created_after || search.created_before) || wholeDaysOf(search.created_after, search.created_before) !== null);
