@@ -79,10 +79,17 @@ test.describe('map view', () => {
     await expect(stats).toHaveText('3 posts on the map');
 
     // Unticking Roads leaves Rivers: the map says two, a chip names the filter, the address keeps it.
+    // The map has fitted itself already: it asks for its viewport only, never the world again.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v3/posts/clusters')) asked.push(request.url());
+    });
     const roadsBox = sidebar.getByRole('checkbox', { name: roads.name });
     await roadsBox.click();
     await expect(roadsBox).not.toBeChecked();
     await expect(stats).toHaveText('2 posts on the map');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((url) => !url.includes('bbox='))).toEqual([]);
     await expect(page).toHaveURL(new RegExp(`form=${rivers.id}(&|$)`));
     await expect(page.getByRole('list', { name: 'Active filters' })).toContainText(`Surveys: ${rivers.name}`);
     await expect(page.locator('.map-marker[data-color="#b3261e"]')).toHaveCount(0);

@@ -67,9 +67,9 @@ export function PostsMap({
   const report = useEffectEvent((status: PostsMapStatus) => onStatus?.(status));
 
   // The map's first question (the world's clusters, to fit the map to the posts) goes out while the
-  // map library is still on its way.
+  // map library is still on its way; once the map has fitted itself, nothing is asked ahead.
   useEffect(() => {
-    if (view.fitBounds) prefetchWorldClusters(api, query, view.zoom);
+    if (view.fitBounds && !fitted.current) prefetchWorldClusters(api, query, view.zoom);
   }, [api, query, view.fitBounds, view.zoom]);
 
   const onMap = useCallback((created: MaplibreMap, maplibre: Maplibre) => {
