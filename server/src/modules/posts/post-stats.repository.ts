@@ -384,10 +384,10 @@ function addCells(cells: StatsCell[], more: StatsCell[]): StatsCell[] {
   return cells;
 }
 
-/** Whether `countTimelineFromDays` answers this timeline exactly (a created range with a whole day in it, or none). */
+/** Whether `countTimelineFromDays` answers this timeline exactly (no created range, or one with a whole day in it). */
 export const daysAnswer = (search: PostSearch, attribute: string, interval: number): boolean =>
   attribute === 'created' &&
   interval % 86_400 === 0 &&
   search.has_location === 'all' &&
   countsAnswer({ ...search, created_after: undefined, created_before: undefined }) &&
-  (!(search.created_after || search.created_before) || wholeDaysOf(search.created_after, search.created_before) !== null);
+  wholeDaysOf(search.created_after, search.created_before) !== null;
