@@ -11,7 +11,10 @@ export type PostCountCache = {
   /** Where the posts stand now; a count started then is kept only if no post changed since. */
   version: () => number;
   set: (key: string, count: KnownCount, since: number) => void;
-  /** Counts in the background (one run at a time) and keeps the answer for the next request. */
+  /**
+   * Counts in the background (one run at a time) and keeps the answer for the next request, from
+   * the second time a filter's count runs out of its budget.
+   */
   fill: (key: string, count: () => Promise<KnownCount>) => void;
 };
 
@@ -22,18 +25,25 @@ const MAX_ENTRIES = 1_000;
  * the requests; the others keep their estimate.
  */
 const MAX_RUNNING = 1;
+/**
+ * Filters whose count ran out of its budget once, remembered so that the second time starts the
+ * background count: a filter asked once (another visitor's own radius) costs no full count, one
+ * asked again ("load more", a shared link, a return to the list) gets it. Oldest forgotten first.
+ */
+const MAX_MISSED = 1_000;
 /** A backstop for changes that append no event (a survey's roles or hidden fields). */
 const MAX_AGE_MS = 5 * 60_000;
 
 /**
  * Capped counts of list searches by filter and caller, until a post changes. "Load more", a
  * shared filtered link or a return to the list ask the same count again; a count that ran out of
- * its time budget (its answer was the planner's estimate, which can be several times off for a
- * radius) is finished in the background, so the next request says how many there really are.
+ * its time budget twice (its answer was the planner's estimate, which can be several times off for
+ * a radius) is finished in the background, so the next request says how many there really are.
  */
 export function createPostCountCache(reader: EventSource, now: () => number = Date.now): PostCountCache {
   const entries = new Map<string, KnownCount & { at: number }>();
   const running = new Set<string>();
+  const missed = new Set<string>();
   let generation = 0;
 
   reader.subscribe((events) => {
@@ -66,6 +76,14 @@ export function createPostCountCache(reader: EventSource, now: () => number = Da
     version: () => generation,
     set,
     fill(key, count) {
+      if (!missed.has(key)) {
+        missed.add(key);
+        for (const oldest of missed) {
+          if (missed.size <= MAX_MISSED) break;
+          missed.delete(oldest);
+        }
+        return;
+      }
       if (running.has(key) || running.size >= MAX_RUNNING) return;
       running.add(key);
       const started = generation;
