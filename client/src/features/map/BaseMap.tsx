@@ -1,7 +1,7 @@
 import type { ErrorEvent, GeoJSONSource, Map as MaplibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadChunk } from '../../app/lazy-chunk';
 import { toBaselayer, type Baselayer } from './base-layers';
@@ -42,6 +42,8 @@ export type BaseMapProps = {
    * markers and popups; may return a cleanup run before the map is removed.
    */
   onMap?: (map: MaplibreMap, maplibre: Maplibre) => void | (() => void);
+  /** Called when no map can be shown here: no WebGL 2, or the map library could not be loaded. */
+  onUnavailable?: () => void;
 };
 
 let webgl2: boolean | undefined;
@@ -123,7 +125,7 @@ function createMap(maplibre: Maplibre, element: HTMLElement, layer: Baselayer, s
  * tile server is unreachable (DESIGN section 7). `data-basemap` says which one is showing, and
  * `data-ready` turns true once the outline's land is drawn, for tests and for the curious.
  */
-export function BaseMap({ center, zoom, minZoom, maxZoom, baselayer, label, className, onMap }: BaseMapProps) {
+export function BaseMap({ center, zoom, minZoom, maxZoom, baselayer, label, className, onMap, onUnavailable }: BaseMapProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const layer = toBaselayer(baselayer);
@@ -132,6 +134,11 @@ export function BaseMap({ center, zoom, minZoom, maxZoom, baselayer, label, clas
   const [failed, setFailed] = useState(false);
   // The view props only set where the map opens; later moves belong to the user.
   const initial = useRef({ center, zoom, minZoom, maxZoom, onMap });
+  const unavailable = !canDrawMaps() || failed;
+  const reportUnavailable = useEffectEvent(() => onUnavailable?.());
+  useEffect(() => {
+    if (unavailable) reportUnavailable();
+  }, [unavailable]);
 
   useEffect(() => {
     const element = container.current;

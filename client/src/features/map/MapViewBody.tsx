@@ -29,11 +29,13 @@ export default function MapViewBody() {
           <FilterBar filtering={filtering} surveys={surveys} tags={tags} onMap />
           <div className="map-toolbar-end">
             <p className="map-stats" role="status" data-state={status.state}>
-              {status.state === 'failed'
-                ? t('map.load_failed')
-                : status.total === null
-                  ? t('app.loading')
-                  : t('map.total', { count: status.total })}
+              {status.state === 'unavailable'
+                ? null
+                : status.state === 'failed'
+                  ? t('map.load_failed')
+                  : status.total === null
+                    ? t('app.loading')
+                    : t('map.total', { count: status.total })}
             </p>
             <label className="field-check">
               <input type="checkbox" role="switch" className="switch" checked={heatmap} onChange={(e) => setHeatmap(e.target.checked)} />

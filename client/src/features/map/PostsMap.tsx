@@ -25,7 +25,8 @@ const EMPTY = { type: 'FeatureCollection' as const, features: [] };
 type Shown = { map: MaplibreMap; maplibre: Maplibre };
 /** The point whose popup is open, with the element its card is drawn into. */
 type Selected = { id: number; lngLat: [number, number]; node: HTMLElement };
-export type PostsMapStatus = { state: 'loading' | 'ready' | 'failed'; total: number | null };
+/** `unavailable`: no map can be shown in this browser (it says why in its place). */
+export type PostsMapStatus = { state: 'loading' | 'ready' | 'failed' | 'unavailable'; total: number | null };
 
 /** A 32 by 32 pin in the survey colour (spec 2 section 2); the colour was checked by markerColor. */
 const pinSvg = (color: string) =>
@@ -208,6 +209,7 @@ export function PostsMap({
         maxZoom={POSTS_MAP_ZOOM.max}
         baselayer={view.baselayer}
         onMap={onMap}
+        onUnavailable={() => onStatus?.({ state: 'unavailable', total: null })}
       />
       {selected ? createPortal(<PostPopupCard id={selected.id} />, selected.node) : null}
     </>
