@@ -19,3 +19,20 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_M
     );
   });
 }
+
+/**
+ * A load done once for the tab: every call shares the first one's promise; a failed load is
+ * forgotten, so the next call tries again (a chunk or data file that did not arrive).
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    if (pending) return pending;
+    const started = load().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+    pending = started;
+    return started;
+  };
+}

@@ -3,7 +3,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import './map.css';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadChunk } from '../../app/lazy-chunk';
+import { loadChunk, loadOnce } from '../../app/lazy-chunk';
 import { toBaselayer, type Baselayer } from './base-layers';
 import { BASEMAP_LAYER, baseStyle, WORLD_BORDERS_SOURCE, WORLD_LAND_SOURCE } from './map-style';
 import { loadWorldOutline } from './world-outline';
@@ -12,19 +12,12 @@ import { loadWorldOutline } from './world-outline';
 const TILE_FAILURES_BEFORE_OFFLINE = 2;
 
 export type Maplibre = typeof import('maplibre-gl');
-let library: Promise<Maplibre> | null = null;
 
 /**
  * maplibre-gl, most of a map page's JavaScript, as its own chunk: a page's own code and its first
  * questions to the server do not wait for it, and it is fetched once for every map of the tab.
  */
-export function loadMaplibre(): Promise<Maplibre> {
-  library ??= loadChunk(() => import('maplibre-gl')).catch((error: unknown) => {
-    library = null;
-    throw error;
-  });
-  return library;
-}
+export const loadMaplibre = loadOnce((): Promise<Maplibre> => loadChunk(() => import('maplibre-gl')));
 
 export type BaseMapProps = {
   /** [longitude, latitude] when the map opens. */

@@ -2,10 +2,9 @@ import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import outlineUrl from 'world-atlas/countries-110m.json?url';
+import { loadOnce } from '../../app/lazy-chunk';
 
 export type WorldOutline = { land: FeatureCollection; borders: FeatureCollection };
-
-let loading: Promise<WorldOutline> | null = null;
 
 type Countries = Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
 
@@ -14,27 +13,20 @@ type Countries = Topology<{ countries: GeometryCollection; land: GeometryCollect
  * data file, fetched the first time a map needs it, so no tile server is needed to see where posts
  * are. Data, not code: the browser parses it as JSON, and a failed fetch is tried again next time.
  */
-export function loadWorldOutline(): Promise<WorldOutline> {
-  if (loading) return loading;
-  const pending = fetch(outlineUrl)
+export const loadWorldOutline = loadOnce((): Promise<WorldOutline> =>
+  fetch(outlineUrl)
     .then((res) => {
       if (!res.ok) throw new Error(`world outline: HTTP ${res.status}`);
       return res.json() as Promise<Countries>;
     })
-    .then((topology): WorldOutline => {
+    .then((topology) => {
       const borders = mesh(topology, topology.objects.countries, (a, b) => a !== b);
       return {
         land: unwrapped(feature(topology, topology.objects.land)),
         borders: { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: borders }] },
       };
-    })
-    .catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-  loading = pending;
-  return pending;
-}
+    }),
+);
 
 /**
  * Rings that cross the antimeridian (Fiji, Chukotka) jump between 180 and -180 degrees; a flat map
