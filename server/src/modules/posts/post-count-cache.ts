@@ -34,6 +34,14 @@ const MAX_MISSED = 1_000;
 /** A backstop for changes that append no event (a survey's roles or hidden fields). */
 const MAX_AGE_MS = 5 * 60_000;
 
+/** Keeps the newest `max` keys: Maps and Sets iterate in insertion order, oldest first. */
+function dropOldest(keyed: Map<string, unknown> | Set<string>, max: number): void {
+  for (const oldest of keyed.keys()) {
+    if (keyed.size <= max) break;
+    keyed.delete(oldest);
+  }
+}
+
 /**
  * Capped counts of list searches by filter and caller, until a post changes. "Load more", a
  * shared filtered link or a return to the list ask the same count again; a count that ran out of
@@ -56,11 +64,7 @@ export function createPostCountCache(reader: EventSource, now: () => number = Da
     if (since !== generation) return;
     entries.delete(key);
     entries.set(key, { ...count, at: now() });
-    // Oldest first: a Map keeps insertion order.
-    for (const oldest of entries.keys()) {
-      if (entries.size <= MAX_ENTRIES) break;
-      entries.delete(oldest);
-    }
+    dropOldest(entries, MAX_ENTRIES);
   };
 
   return {
@@ -78,10 +82,7 @@ export function createPostCountCache(reader: EventSource, now: () => number = Da
     fill(key, count) {
       if (!missed.has(key)) {
         missed.add(key);
-        for (const oldest of missed) {
-          if (missed.size <= MAX_MISSED) break;
-          missed.delete(oldest);
-        }
+        dropOldest(missed, MAX_MISSED);
         return;
       }
       if (running.has(key) || running.size >= MAX_RUNNING) return;
