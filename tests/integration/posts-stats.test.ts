@@ -266,6 +266,9 @@ describe('the daily running counts over a date range (the activity page\'s "this
     midnights: `created_after=${at(DAY1)}&created_before=${at(DAY1 + 2 * DAY)}`,
     withinADay: `created_after=${at(DAY1 + 50)}&created_before=${at(DAY1 + 200)}`,
     afterOnly: `created_after=${at(DAY1 + 3000)}`,
+    // The last day a date may name: its end is the first day of year 10000.
+    lastDay: `created_after=9999-12-31T12:00:00Z&created_before=9999-12-31T23:00:00Z`,
+    fromLastDay: `created_after=9999-12-31T12:00:00Z`,
     beforeOnly: `created_before=${at(DAY1 + 2 * DAY + 10)}`,
   };
 

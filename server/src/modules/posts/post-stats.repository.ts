@@ -310,7 +310,6 @@ async function withOwnPosts(
 const DAY_COMPACT_AFTER = 200_000;
 
 const DAY_MS = 86_400_000;
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * A created range (inclusive at both ends, either open) cut at UTC midnights: the whole days from
@@ -340,8 +339,10 @@ export async function countTimelineFromDays(
 ): Promise<StatsCell[]> {
   const days = wholeDaysOf(search.created_after, search.created_before) ?? { from: null, to: null };
   const where = counterConditions(search, viewer);
-  if (days.from) where.push(sql`c.day >= ${utcDay(days.from)}::date`);
-  if (days.to) where.push(sql`c.day < ${utcDay(days.to)}::date`);
+  // Postgres names the days: a range's end may fall in year 10000, which no ISO string of JavaScript writes as a date.
+  const utcDay = (at: Date) => sql`(${at}::timestamptz at time zone 'UTC')::date`;
+  if (days.from) where.push(sql`c.day >= ${utcDay(days.from)}`);
+  if (days.to) where.push(sql`c.day < ${utcDay(days.to)}`);
   const bucket = sql`(floor(extract(epoch from c.day::timestamp) / ${interval}::float8) * ${interval}::bigint)::bigint`;
   const timeline = { attribute: 'created', interval };
   // The part days count what the daily table holds for the caller: a non-manager's own posts
