@@ -53,6 +53,20 @@ async function tokenFor(caller: Caller): Promise<string | undefined> {
 }
 const tokens = { anonymous: await tokenFor('anonymous'), admin: await tokenFor('admin') };
 
+/** Creates published posts through the API at a steady rate until `done()`. */
+async function writePosts(perSecond: number, done: () => boolean): Promise<void> {
+  const started = Date.now();
+  for (let i = 0; !done(); i++) {
+    const res = await fetch(`${node.url}/api/v3/posts`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.admin}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: `Written during the bench ${i}`, content: 'A new report', status: 'published' }),
+    });
+    if (res.status !== 200) throw new Error(`writing a post answered ${res.status}: ${await res.text()}`);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + ((i + 1) * 1000) / perSecond - Date.now())));
+  }
+}
+
 const rows: Array<{ name: string; api: Figures; sql?: Figures; target?: number; status: number }> = [];
 for (const scenario of scenarios(seeded)) {
   if (only && !scenario.name.includes(only)) continue;
@@ -68,6 +82,7 @@ for (const scenario of scenarios(seeded)) {
         for (let j = 0; !stopped; j++) await (await fetch(`${node.url}${beside(j)}`)).arrayBuffer();
       })()
     : null;
+  const writer = scenario.writesPerSecond ? writePosts(scenario.writesPerSecond, () => stopped) : null;
   const api = await measure(
     async () => {
       const path = scenario.pathFor ? scenario.pathFor(sent) : scenario.path;
@@ -80,6 +95,7 @@ for (const scenario of scenarios(seeded)) {
   );
   stopped = true;
   await background;
+  await writer;
   const direct = scenario.sql
     ? await measure(
         async () => {

@@ -16,6 +16,8 @@ export type Scenario = {
   concurrency?: number;
   /** Asked over and over, one at a time, while the scenario is measured (load beside it). */
   background?: (i: number) => string;
+  /** Published posts created through the API (as the admin) each second while it is measured. */
+  writesPerSecond?: number;
 };
 
 const CLIENT_DEFAULTS =
@@ -146,6 +148,16 @@ function clusterScenarios(seeded: SeededDeployment): Scenario[] {
       path: `/api/v3/posts?${CLIENT_DEFAULTS}`,
       background: (i) =>
         `/api/v3/posts/clusters?zoom=6&bbox=33.5,-5,42,5&created_after=${new Date(epoch + 2 * 86_400_000 + i * 1000).toISOString()}`,
+      requests: 400,
+    },
+    {
+      // Every post written forgets the answers kept for a moment (ReadCache): the newest page is
+      // read again from the database after each of them, as in a busy crisis.
+      name: 'newest 20 while 10 posts a second are created through the API',
+      targetP95: 15,
+      caller: 'anonymous',
+      path: `/api/v3/posts?${CLIENT_DEFAULTS}`,
+      writesPerSecond: 10,
       requests: 400,
     },
     {

@@ -12,6 +12,7 @@ import { oauthRoutes } from './auth/oauth.routes';
 import type { AppContext } from './context';
 import { errorMiddleware } from './http/error-middleware';
 import { methodNotAllowed, unknownRoute } from './http/routing';
+import { forgetOnWrites } from './http/read-cache';
 import { apiHeaders, baseUrl, corsMiddleware, jsonp, trailingSlash } from './http/transport';
 import './http/types';
 import { API_PREFIX } from './http/urls';
@@ -156,6 +157,7 @@ export function createApp(ctx: AppContext, services: Services) {
   app.use(corsMiddleware);
   app.use(trailingSlash);
   app.use(baseUrl(ctx.config));
+  app.use(forgetOnWrites(ctx.answers));
 
   app.use(oauthRoutes(services.oauth));
 
@@ -178,7 +180,7 @@ export function createApp(ctx: AppContext, services: Services) {
   api.use(mediaRoutes(services.media, { maxUploadBytes: ctx.config.mediaMaxUpload }));
   api.use(formsRoutes(services.forms));
   api.use(tagsRoutes(services.tags));
-  api.use(postsRoutes(services.posts));
+  api.use(postsRoutes(services.posts, ctx.answers));
   api.use(setsRoutes(services.sets, services.posts));
   api.use(geocodeRoutes(createGeocodeService(ctx)));
   api.use(messagesRoutes(services.messages, services.posts));

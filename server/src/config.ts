@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   DEPLOYMENT_ID: z.string().optional(),
   /** How long a post edit lock lasts without renewal (API-CONTRACT 11: five minutes). */
   POST_LOCK_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+  /** How long a repeated post list answer may be given again unless something changes first (0: never). */
+  API_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type AppConfig = {
@@ -49,6 +51,7 @@ export type AppConfig = {
   runWorkers: boolean;
   deploymentId: string | undefined;
   postLockTtlSeconds: number;
+  readCacheMs: number;
   /** Rate limits; tests lower or raise them. */
   limits: {
     registrationsPerMinute: number;
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runWorkers: e.RUN_WORKERS,
     deploymentId: e.DEPLOYMENT_ID,
     postLockTtlSeconds: e.POST_LOCK_TTL_SECONDS,
+    readCacheMs: e.API_READ_CACHE_MS,
     limits: {
       registrationsPerMinute: 3,
       loginFailuresPerAccount: 5,

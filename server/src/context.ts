@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import type { Db, ListSessions } from './db/database';
 import { createTx, type RunInTransaction } from './db/tx';
 import { EventReader } from './events/event-reader';
+import { ReadCache } from './http/read-cache';
 import type { Jobs } from './jobs/jobs';
 import type { Mailer } from './mail/mailer';
 import type { MediaStore } from './media/media-store';
@@ -23,6 +24,8 @@ export type AppContext = {
   media: MediaStore;
   settings: SettingsService;
   audiences: AudienceRegistry;
+  /** Answers of hot repeated reads, forgotten at every change this process hears of. */
+  answers: ReadCache;
   now: () => Date;
 };
 
@@ -38,11 +41,26 @@ export function createContext(parts: {
   readerPollMs?: number;
 }): AppContext {
   const reader = new EventReader(parts.db, parts.logger, parts.readerPollMs);
-  const tx = createTx(parts.db, () => void reader.wake());
+  const answers = new ReadCache({ ttlMs: parts.config.readCacheMs, maxEntries: 200 });
+  const tx = createTx(parts.db, () => {
+    answers.changed();
+    void reader.wake();
+  });
   const settings = createSettingsService({ db: parts.db, tx, deploymentId: parts.deploymentId });
-  // Another node's config write reaches this node's cache through the event log.
+  // Another node's config write reaches this node's cache through the event log; any event may
+  // change an answer kept for a moment.
   reader.subscribe((events) => {
+    answers.changed();
     for (const event of events) if (event.type === 'config.updated') settings.invalidate(event.aggregate_id);
   });
-  return { ...parts, lists: parts.lists ?? null, reader, tx, settings, audiences: new AudienceRegistry(), now: () => new Date() };
+  return {
+    ...parts,
+    lists: parts.lists ?? null,
+    reader,
+    tx,
+    settings,
+    audiences: new AudienceRegistry(),
+    answers,
+    now: () => new Date(),
+  };
 }

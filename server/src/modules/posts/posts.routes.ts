@@ -1,7 +1,9 @@
 import { TOTAL_COUNT_KIND_HEADER } from '@platform/shared';
 import { Router, type Request, type Response } from 'express';
+import type { Auth } from '../../auth/auth';
 import { requireScope, requireToken } from '../../auth/auth.middleware';
 import { listEnvelope } from '../../http/envelope';
+import type { ReadCache } from '../../http/read-cache';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { postGeoJsonRoutes } from './post-geojson.routes';
 import { postLocksRoutes } from './post-locks.routes';
@@ -11,8 +13,12 @@ import { postStatsRoutes } from './post-stats.routes';
 import type { PostsModule } from './posts.module';
 import { presentPost, type PostView } from './posts.presenter';
 
+/** What a post list answer depends on about its caller (every field `presentPost` and the search read). */
+const callerKey = (auth: Auth) =>
+  JSON.stringify([auth.hasToken, auth.userId, auth.role, auth.clientId, [...auth.permissions].sort(), [...auth.scopes].sort()]);
+
 /** `/posts` and `/posts/{id}` (API-CONTRACT 8). Writes need a token; a client token is enough. */
-export function postsRoutes(module: PostsModule): Router {
+export function postsRoutes(module: PostsModule, answers: ReadCache): Router {
   const { reads, writes } = module;
   const router = Router();
   router.use('/posts', requireScope('posts'));
@@ -30,12 +36,18 @@ export function postsRoutes(module: PostsModule): Router {
   router
     .route('/posts')
     .get(async (req, res) => {
-      const { views, total, totalKind, paging, search } = await reads.search(req.auth, req.query);
+      reads.authorizeSearch(req.auth);
+      // The same page asked again by the same kind of caller (a busy public map) is answered from
+      // memory until anything changes, for at most a moment (ReadCache).
+      const page = await answers.read(`posts ${callerKey(req.auth)} ${req.base}${req.originalUrl}`, async () => {
+        const { views, total, totalKind, paging, search } = await reads.search(req.auth, req.query);
+        const options = await reads.viewOptions(search);
+        const results = views.map((view) => presentPost(req.base, req.auth, view, options));
+        return { envelope: listEnvelope(req, results, paging, total), totalKind };
+      });
       // `total_count` stays a number (API-CONTRACT 14.1); how it was counted is said here.
-      res.setHeader(TOTAL_COUNT_KIND_HEADER, totalKind);
-      const options = await reads.viewOptions(search);
-      const results = views.map((view) => presentPost(req.base, req.auth, view, options));
-      res.json(listEnvelope(req, results, paging, total));
+      res.setHeader(TOTAL_COUNT_KIND_HEADER, page.totalKind);
+      res.json(page.envelope);
     })
     .post(requireToken, async (req, res) => {
       await answer(req, res, await writes.create(req.auth, req.body));
