@@ -180,7 +180,7 @@ export function createApp(ctx: AppContext, services: Services) {
   api.use(mediaRoutes(services.media, { maxUploadBytes: ctx.config.mediaMaxUpload }));
   api.use(formsRoutes(services.forms));
   api.use(tagsRoutes(services.tags));
-  api.use(postsRoutes(services.posts, ctx.answers));
+  api.use(postsRoutes(services.posts));
   api.use(setsRoutes(services.sets, services.posts));
   api.use(geocodeRoutes(createGeocodeService(ctx)));
   api.use(messagesRoutes(services.messages, services.posts));

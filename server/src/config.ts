@@ -28,7 +28,7 @@ const EnvSchema = z.object({
   DEPLOYMENT_ID: z.string().optional(),
   /** How long a post edit lock lasts without renewal (API-CONTRACT 11: five minutes). */
   POST_LOCK_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
-  /** How long a repeated post list answer may be given again unless something changes first (0: never). */
+  /** How long a repeated post list or GeoJSON answer may be given again unless something changes first (0: never). */
   API_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 

@@ -1,19 +1,21 @@
 import http from 'node:http';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendEvent } from '../../server/src/events/events.repository';
 import { adminToken } from './helpers/factories';
 import { createPost, insertPost } from './helpers/posts';
 import { startTestServer, type TestServer } from './helpers/server';
-import { expectStatus, ids, newForm } from './helpers/surveys';
+import { expectStatus, ids, newAttribute, newForm, newStage } from './helpers/surveys';
 
 /**
- * The newest posts page, asked again and again (a busy public map), is answered from memory until
+ * A post list or GeoJSON page asked again and again (a busy public map) is answered from memory until
  * anything changes. Here an answer may be kept for a minute, so whatever shows a change in time was
  * told of it: by the write itself, by a transaction, or by an event of the log.
  */
 let server: TestServer & { close: () => Promise<void> };
 let admin: string;
 const PAGE = '/posts?order=desc&orderby=created&limit=20';
+const NAIROBI = { lat: -1.29, lon: 36.82 };
 
 const newest = async (token?: string) => {
   const res = await server.api.get(PAGE, { token });
@@ -77,6 +79,38 @@ describe('post list answers kept for a moment', () => {
       return row.id;
     });
     await expect.poll(async () => ids(await newest())[0], { timeout: 10_000 }).toBe(id);
+  });
+
+  it('keeps GeoJSON pages the same way', async () => {
+    const geojson = async () => {
+      const res = await server.api.get('/posts/geojson?limit=200');
+      expectStatus(res, 200);
+      return (res.body.features as Array<{ properties: { id: number } }>).map((f) => f.properties.id);
+    };
+    const form = await newForm(server, admin, { require_approval: false });
+    const stage = await newStage(server, admin, form.id);
+    const field = await newAttribute(server, admin, form.id, stage.id, { type: 'point', input: 'location', label: 'Where' });
+    const mapped = (title: string) =>
+      createPost(server, admin, { form: form.id, title, content: 'x', status: 'published', values: { [field.key]: [NAIROBI] } });
+
+    const first = await mapped('Mapped');
+    expect(await geojson()).toContain(first.id);
+    // A mapped post written behind the app: not in the kept page, in the next one after a change.
+    const behind = await insertPost(server, { status: 'published', form_id: form.id, values: JSON.stringify({ [field.key]: [NAIROBI] }) });
+    await server.ctx.db
+      .insertInto('post_points')
+      .values({
+        post_id: behind,
+        form_attribute_id: field.id,
+        attribute_key: field.key,
+        lat: NAIROBI.lat,
+        lon: NAIROBI.lon,
+        geom: sql`ST_SetSRID(ST_MakePoint(${NAIROBI.lon}, ${NAIROBI.lat}), 4326)`,
+      })
+      .execute();
+    expect(await geojson()).not.toContain(behind);
+    const second = await mapped('Mapped too');
+    expect(await geojson()).toEqual(expect.arrayContaining([first.id, behind, second.id]));
   });
 
   it('never gives one caller the answer made for another', async () => {

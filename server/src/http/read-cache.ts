@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 
 export type ReadCacheOptions = {
   /** How long an answer may be given again; 0 turns the cache off. */
@@ -82,4 +82,14 @@ export function forgetOnWrites(cache: ReadCache): RequestHandler {
     }
     next();
   };
+}
+
+/**
+ * The key of a kept answer: what was asked, by whom (every part of the caller an answer may depend
+ * on, so two tokens of one user share answers and different roles never do), at which address.
+ */
+export function answerKey(what: string, req: Request): string {
+  const { auth } = req;
+  const caller = [auth.hasToken, auth.userId, auth.role, auth.clientId, [...auth.permissions].sort(), [...auth.scopes].sort()];
+  return `${what} ${JSON.stringify(caller)} ${req.base}${req.originalUrl}`;
 }

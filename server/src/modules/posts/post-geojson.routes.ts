@@ -1,20 +1,38 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { ApiError } from '../../http/errors';
+import { answerKey } from '../../http/read-cache';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { presentGeoJsonCollection, presentPostGeoJson } from './post-geojson.presenter';
-import { tileBbox } from './post-geojson.service';
+import { tileBbox, type Bbox } from './post-geojson.service';
 import type { PostsModule } from './posts.module';
 
+/** Larger pages are not kept: memory stays bounded (a few hundred answers of this size at most). */
+const KEPT_FEATURES = 200;
+
 /** `/posts/geojson`, `/posts/geojson/{z}/{x}/{y}` and `/posts/{id}/geojson` (API-CONTRACT 9). */
-export function postGeoJsonRoutes({ geojson }: PostsModule): Router {
+export function postGeoJsonRoutes({ geojson, reads, answers }: PostsModule): Router {
   const router = Router();
+
+  /**
+   * A collection page, kept for a moment for the same kind of caller (ReadCache): existing clients
+   * page every mapped post this way, and each page counts its matches exactly.
+   */
+  const collection = async (req: Request, res: Response, tile?: Bbox) => {
+    reads.authorizeSearch(req.auth);
+    const body = await answers.read(
+      answerKey('geojson', req),
+      async () => {
+        const result = await geojson.collection(req.auth, req.query, tile);
+        return presentGeoJsonCollection(req.base, req.auth, result.views, result.total, result);
+      },
+      (answer) => answer.features.length <= KEPT_FEATURES,
+    );
+    res.json(body);
+  };
 
   router
     .route('/posts/geojson')
-    .get(async (req, res) => {
-      const result = await geojson.collection(req.auth, req.query);
-      res.json(presentGeoJsonCollection(req.base, req.auth, result.views, result.total, result));
-    })
+    .get((req, res) => collection(req, res))
     .all(methodNotAllowed);
 
   router
@@ -22,8 +40,7 @@ export function postGeoJsonRoutes({ geojson }: PostsModule): Router {
     .get(async (req, res) => {
       const tile = tileBbox(idParam(req, 'z'), idParam(req, 'x'), idParam(req, 'y'));
       if (!tile) throw new ApiError(404, 'That tile does not exist');
-      const result = await geojson.collection(req.auth, req.query, tile);
-      res.json(presentGeoJsonCollection(req.base, req.auth, result.views, result.total, result));
+      await collection(req, res, tile);
     })
     .all(methodNotAllowed);
 

@@ -17,6 +17,8 @@ export function createPostsModule(ctx: AppContext) {
   const reads = createPostsService(ctx);
   return {
     reads,
+    /** Answers of repeated list reads (`GET /posts`, GeoJSON), forgotten at every change. */
+    answers: ctx.answers,
     writes: createPostWritesService(ctx, reads),
     geojson: createPostGeoJsonService(ctx, reads),
     revisions: createPostRevisionsService(ctx, reads),

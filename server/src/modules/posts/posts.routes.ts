@@ -1,9 +1,8 @@
 import { TOTAL_COUNT_KIND_HEADER } from '@platform/shared';
 import { Router, type Request, type Response } from 'express';
-import type { Auth } from '../../auth/auth';
 import { requireScope, requireToken } from '../../auth/auth.middleware';
 import { listEnvelope } from '../../http/envelope';
-import type { ReadCache } from '../../http/read-cache';
+import { answerKey } from '../../http/read-cache';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { postGeoJsonRoutes } from './post-geojson.routes';
 import { postLocksRoutes } from './post-locks.routes';
@@ -13,13 +12,9 @@ import { postStatsRoutes } from './post-stats.routes';
 import type { PostsModule } from './posts.module';
 import { presentPost, type PostView } from './posts.presenter';
 
-/** What a post list answer depends on about its caller (every field `presentPost` and the search read). */
-const callerKey = (auth: Auth) =>
-  JSON.stringify([auth.hasToken, auth.userId, auth.role, auth.clientId, [...auth.permissions].sort(), [...auth.scopes].sort()]);
-
 /** `/posts` and `/posts/{id}` (API-CONTRACT 8). Writes need a token; a client token is enough. */
-export function postsRoutes(module: PostsModule, answers: ReadCache): Router {
-  const { reads, writes } = module;
+export function postsRoutes(module: PostsModule): Router {
+  const { reads, writes, answers } = module;
   const router = Router();
   router.use('/posts', requireScope('posts'));
   // `DELETE /posts/lock` (release all of mine) must win over `/posts/{id}`.
@@ -39,7 +34,7 @@ export function postsRoutes(module: PostsModule, answers: ReadCache): Router {
       reads.authorizeSearch(req.auth);
       // The same page asked again by the same kind of caller (a busy public map) is answered from
       // memory until anything changes, for at most a moment (ReadCache).
-      const page = await answers.read(`posts ${callerKey(req.auth)} ${req.base}${req.originalUrl}`, async () => {
+      const page = await answers.read(answerKey('posts', req), async () => {
         const { views, total, totalKind, paging, search } = await reads.search(req.auth, req.query);
         const options = await reads.viewOptions(search);
         const results = views.map((view) => presentPost(req.base, req.auth, view, options));
