@@ -91,6 +91,20 @@ export function scenarios(seeded: SeededDeployment): Scenario[] {
       caller: 'anonymous',
       path: `/api/v3/posts?center_point=-1.2864,36.8172&within_km=1&limit=20`,
     },
+    {
+      // How existing clients draw their map: every mapped post, 200 at a time, each page with an
+      // exact total (API-CONTRACT 9).
+      name: 'GeoJSON, first page of 200 (existing clients, anonymous)',
+      caller: 'anonymous',
+      path: `/api/v3/posts/geojson?limit=200&offset=0`,
+    },
+    {
+      name: 'GeoJSON, a further page of 200 each request',
+      caller: 'anonymous',
+      path: `/api/v3/posts/geojson?limit=200&offset=200`,
+      pathFor: (i) => `/api/v3/posts/geojson?limit=200&offset=${200 * (i + 1)}`,
+      requests: 50,
+    },
     ...clusterScenarios(seeded),
     ...statsScenarios(),
   ];

@@ -137,6 +137,8 @@ describe('GET /posts/geojson (API-CONTRACT 9)', () => {
     expect(anonymous.body.features.map((f: { properties: { id: number } }) => f.properties.id)).not.toContain(draft.id);
     const author = await server.api.get('/posts/geojson?status=all', { token: who.member.token });
     expect(author.body.features.map((f: { properties: { id: number } }) => f.properties.id)).toContain(draft.id);
+    // Totals from the running counts (no filter but status) still count what each caller may read.
+    expect(author.body.total).toBe(anonymous.body.total + 1);
     const filtered = await server.api.get(`/posts/geojson?q=East`);
     expect(filtered.body.total).toBe(1);
     // 2001 more mapped posts: one request returns at most 2000 of them.

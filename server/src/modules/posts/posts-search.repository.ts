@@ -307,11 +307,11 @@ export function filteredPosts(db: Executor, search: PostSearch, viewer: PostView
 }
 
 /**
- * How `total_count` is counted. `exact` counts every matching row (GeoJSON paging relies on it).
- * `fast` stays quick at a million posts:
- * - exact from the running counts of `post_counts` when the search only filters on status, survey,
- *   source and published_to (the default list, the sidebar's survey filter);
- * - otherwise the matching rows are counted up to `POST_TOTAL_COUNT_CAP` through a LIMITed
+ * How `total_count` is counted. In both modes, exactly from the running counts of `post_counts`
+ * when the search only filters on status, survey, source and published_to (the default list, the
+ * sidebar's survey filter, a GeoJSON page of every post). Otherwise `exact` counts every matching
+ * row (GeoJSON paging relies on it), and `fast` stays quick at a million posts:
+ * - the matching rows are counted up to `POST_TOTAL_COUNT_CAP` through a LIMITed
  *   subquery within a time budget: exact below the cap, the cap itself meaning "at least that many";
  * - and when even that takes longer than the budget (a selective filter that makes Postgres visit
  *   many rows to find few), the planner's estimate, capped too;
@@ -373,15 +373,17 @@ async function countMatching(
   viewer: PostViewer,
   { mode, sessions = null, cache = null }: CountOptions,
 ): Promise<{ total: number; kind: CountKind }> {
+  // Exact in either mode: the running counts, when the search filters only on what they hold (a
+  // GeoJSON page of every published post no longer counts a million rows), else every matching row.
+  if (countsAnswer(search, search.has_location !== 'all' && (await locationsAllVisible(db, viewer)))) {
+    const cells = await countGroupsFromCounters(db, search, viewer, null, false);
+    return { total: cells.reduce((sum, cell) => sum + cell.total, 0), kind: 'exact' };
+  }
   if (mode === 'exact') {
     const count = await filteredPosts(db, search, viewer)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
     return { total: Number(count.total), kind: 'exact' };
-  }
-  if (countsAnswer(search, search.has_location !== 'all' && (await locationsAllVisible(db, viewer)))) {
-    const cells = await countGroupsFromCounters(db, search, viewer, null, false);
-    return { total: cells.reduce((sum, cell) => sum + cell.total, 0), kind: 'exact' };
   }
   const matching = filteredPosts(db, search, viewer)
     .select(sql`1`.as('one'))
