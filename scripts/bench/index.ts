@@ -53,18 +53,25 @@ async function tokenFor(caller: Caller): Promise<string | undefined> {
 }
 const tokens = { anonymous: await tokenFor('anonymous'), admin: await tokenFor('admin') };
 
-/** Creates published posts through the API at a steady rate until `done()`. */
+/**
+ * Creates published posts through the API at a steady rate until `done()`, then deletes them the
+ * same way: left behind, they would sit on top of the newest posts for every later run.
+ */
 async function writePosts(perSecond: number, done: () => boolean): Promise<void> {
   const started = Date.now();
+  const written: number[] = [];
+  const headers = { Authorization: `Bearer ${tokens.admin}`, 'Content-Type': 'application/json' };
   for (let i = 0; !done(); i++) {
     const res = await fetch(`${node.url}/api/v3/posts`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${tokens.admin}`, 'Content-Type': 'application/json' },
+      headers,
       body: JSON.stringify({ title: `Written during the bench ${i}`, content: 'A new report', status: 'published' }),
     });
     if (res.status !== 200) throw new Error(`writing a post answered ${res.status}: ${await res.text()}`);
+    written.push(((await res.json()) as { id: number }).id);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + ((i + 1) * 1000) / perSecond - Date.now())));
   }
+  for (const id of written) await fetch(`${node.url}/api/v3/posts/${id}`, { method: 'DELETE', headers });
 }
 
 const rows: Array<{ name: string; api: Figures; sql?: Figures; target?: number; status: number }> = [];
