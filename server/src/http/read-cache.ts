@@ -66,8 +66,15 @@ export class ReadCache {
 
   private keep(key: string, entry: Entry): void {
     this.entries.set(key, entry);
-    // Maps iterate in insertion order: the first key is the oldest answer.
-    while (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    dropOldest(this.entries, this.options.maxEntries);
+  }
+}
+
+/** Keeps the newest `max` keys: Maps and Sets iterate in insertion order, oldest first. */
+export function dropOldest(keyed: Map<string, unknown> | Set<string>, max: number): void {
+  for (const oldest of keyed.keys()) {
+    if (keyed.size <= max) break;
+    keyed.delete(oldest);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { TotalCountKind } from '@platform/shared';
 import type { EventReader } from '../../events/event-reader';
+import { dropOldest } from '../../http/read-cache';
 import { CHANGES_MATCHES } from './post-events';
 
 type EventSource = Pick<EventReader, 'subscribe'>;
@@ -33,14 +34,6 @@ const MAX_RUNNING = 1;
 const MAX_MISSED = 1_000;
 /** A backstop for changes that append no event (a survey's roles or hidden fields). */
 const MAX_AGE_MS = 5 * 60_000;
-
-/** Keeps the newest `max` keys: Maps and Sets iterate in insertion order, oldest first. */
-function dropOldest(keyed: Map<string, unknown> | Set<string>, max: number): void {
-  for (const oldest of keyed.keys()) {
-    if (keyed.size <= max) break;
-    keyed.delete(oldest);
-  }
-}
 
 /**
  * Capped counts of list searches by filter and caller, until a post changes. "Load more", a
