@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendEvent } from '../../server/src/events/events.repository';
 import { adminToken } from './helpers/factories';
 import { createPost, insertPost } from './helpers/posts';
-import { startTestServer, type TestServer } from './helpers/server';
+import { eventsSettled, startTestServer, type TestServer } from './helpers/server';
 import { expectStatus, ids, newAttribute, newForm, newStage } from './helpers/surveys';
 
 /**
@@ -45,6 +45,7 @@ afterAll(() => server?.close());
 
 describe('post list answers kept for a moment', () => {
   it('answers a repeated page from memory: a row written behind the app is not seen yet', async () => {
+    await eventsSettled(server);
     const before = ids(await newest());
     const hidden = await insertPost(server, { status: 'published' });
     expect(ids(await newest())).toEqual(before);
@@ -94,6 +95,7 @@ describe('post list answers kept for a moment', () => {
       createPost(server, admin, { form: form.id, title, content: 'x', status: 'published', values: { [field.key]: [NAIROBI] } });
 
     const first = await mapped('Mapped');
+    await eventsSettled(server);
     expect(await geojson()).toContain(first.id);
     // A mapped post written behind the app: not in the kept page, in the next one after a change.
     const behind = await insertPost(server, { status: 'published', form_id: form.id, values: JSON.stringify({ [field.key]: [NAIROBI] }) });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, insertPost, makePostCallers, type PostCallers } from './helpers/posts';
-import { startTestServer, type TestServer } from './helpers/server';
+import { eventsSettled, startTestServer, type TestServer } from './helpers/server';
 import { resetConfig, setConfig } from './helpers/settings';
 import { expectStatus, newAttribute, newForm, newStage, newTag } from './helpers/surveys';
 
@@ -293,6 +293,7 @@ describe('GET /posts paging and ordering (API-CONTRACT 8.4, 14.1)', () => {
       expectStatus(res, 200);
       return { total: res.body.total_count as number, kind: res.headers.get('x-total-count-kind') };
     };
+    await eventsSettled(server);
     expect(await count()).toEqual({ total: 2, kind: 'exact' });
     // A row written without an event is not seen: the count came from the cache.
     await insertPost(server, { title: `${word} raw`, status: 'published' });
