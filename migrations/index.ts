@@ -10,6 +10,7 @@ import * as liveCollaboration from './20261125T0201_live_collaboration';
 import * as postMapped from './20261126T0101_post_mapped';
 import * as postDayCounts from './20261126T0102_post_day_counts';
 import * as postPointsByPost from './20261127T0101_post_points_by_post';
+import * as postPlaces from './20261128T0101_post_places';
 
 /**
  * Every migration, in order. Migrations are frozen once landed: add a new file, never edit one.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T0101_post_mapped': postMapped,
   '20261126T0102_post_day_counts': postDayCounts,
   '20261127T0101_post_points_by_post': postPointsByPost,
+  '20261128T0101_post_places': postPlaces,
 };

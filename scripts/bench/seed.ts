@@ -179,7 +179,7 @@ async function insertPostBatch(
       from rows r
     ),
     inserted as (
-      insert into posts (id, form_id, user_id, title, content, status, post_date, created, updated, source, "values", published_to, completed_stages, mapped)
+      insert into posts (id, form_id, user_id, title, content, status, post_date, created, updated, source, "values", published_to, completed_stages, mapped, places)
       select pl.n, pl.forms[pl.form_idx], pl.user_id,
         'Report ' || pl.n || ': ' || pl.words[1 + abs(hashint4(pl.n * 3)::bigint) % array_length(pl.words, 1)] || ' ' || pl.words[1 + abs(hashint4(pl.n * 5)::bigint) % array_length(pl.words, 1)],
         'Seen near ' || pl.words[1 + abs(hashint4(pl.n * 37)::bigint) % array_length(pl.words, 1)] || ', ' || pl.words[1 + abs(hashint4(pl.n * 41)::bigint) % array_length(pl.words, 1)] || ' and ' || pl.words[1 + abs(hashint4(pl.n * 43)::bigint) % array_length(pl.words, 1)] || '. People say the situation is getting worse.',
@@ -190,7 +190,9 @@ async function insertPostBatch(
           pl.sel_keys[pl.form_idx], jsonb_build_array((array['low','medium','high','critical'])[1 + abs(hashint4(pl.n * 47)::bigint) % 4]),
           pl.num_keys[pl.form_idx], jsonb_build_array(abs(hashint4(pl.n * 53)::bigint) % 500)
         )),
-        '{}', '{}', pl.mapped
+        '{}', '{}', pl.mapped,
+        -- the points' own copy on the post, as the post_points triggers would make it
+        case when pl.mapped then ST_Multi(ST_SetSRID(ST_MakePoint(round(pl.lon::numeric, 6)::float8, round(pl.lat::numeric, 6)::float8), 4326)) end
       from placed pl
       returning id, "values", form_id
     )

@@ -30,6 +30,11 @@ export interface PostsTable {
   version: Generated<number>;
   /** Has a row in `post_points`; kept by the writes and by triggers on `post_points`. */
   mapped: Generated<boolean>;
+  /**
+   * geometry(MultiPoint, 4326): every point of `post_points`, for spatial filters on the post's
+   * own row; kept like `mapped` (write it with `placesOf`).
+   */
+  places: ColumnType<string | null, unknown, unknown>;
 }
 
 export interface PostPointsTable {

@@ -284,7 +284,7 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
       const { bbox: _viewport, ...filters } = query;
       const search = await reads.searchOf(filters);
       if (search.has_location === 'mapped') search.has_location = 'all';
-      const viewer = await reads.viewer(auth);
+      const viewer = await reads.viewer(auth, search);
       // An index dropped between its lookup and its query (a post changed) is built again, once.
       const viewport = async () => {
         const entry = await entryFor(search, viewer, zoom);

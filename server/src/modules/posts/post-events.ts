@@ -13,7 +13,7 @@ export const CHANGES_MATCHES = /^(post\.|collection\.|config\.|user\.deleted|imp
 export type PostAudienceState = { user_id: number | null; status: PostStatus; published_to: string[] };
 
 /** What the event log keeps of a post (never pushed): its full row and categories, for revisions. */
-export type PostSnapshot = Omit<PostRow, 'post_date' | 'created' | 'updated'> & {
+export type PostSnapshot = Omit<PostRow, 'post_date' | 'created' | 'updated' | 'places'> & {
   post_date: string;
   created: string;
   updated: string | null;
@@ -34,7 +34,8 @@ export const audienceState = (post: Pick<PostRow, 'user_id' | 'status' | 'publis
 
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
 
-export function snapshotOf(post: PostRow, tagIds: number[]): PostSnapshot {
+/** The post as a revision keeps it; its points are in `values` (`places` is their index copy). */
+export function snapshotOf({ places: _places, ...post }: PostRow, tagIds: number[]): PostSnapshot {
   return {
     ...post,
     post_date: iso(post.post_date),

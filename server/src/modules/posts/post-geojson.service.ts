@@ -41,7 +41,7 @@ export function createPostGeoJsonService(ctx: AppContext, reads: PostsReads) {
       });
       const search = await reads.searchOf(query);
       if (tile) search.bbox = tile;
-      const viewer = await reads.viewer(auth);
+      const viewer = await reads.viewer(auth, search);
       const { rows, total } = await searchPosts(ctx.db, search, viewer, paging, { mode: 'exact', sessions: ctx.lists });
       return {
         views: await reads.views(ctx.db, rows),

@@ -1,7 +1,7 @@
 import type { PostStatsGroup } from '@platform/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
-import { filteredPosts, type PostSearch, type PostViewer } from './posts-search.repository';
+import { filteredPosts, pointFieldsHidden, type PostSearch, type PostViewer } from './posts-search.repository';
 
 /** One counted cell: a group (`gid`, with `gtype` the source for surveys) and a timeline bucket. */
 export type StatsCell = { gid: string | null; gtype: string; bucket: number | null; total: number };
@@ -159,11 +159,7 @@ export async function countGroups(db: Executor, search: PostSearch, viewer: Post
  * or a private response). Then `posts.mapped` and the running counts answer location filters.
  */
 export async function locationsAllVisible(db: Executor, viewer: PostViewer): Promise<boolean> {
-  if (viewer.manager) return true;
-  const { rows } = await sql<{ hidden: boolean }>`select exists (
-    select 1 from form_attributes fa join form_stages fs on fs.id = fa.form_stage_id
-    where fa.type = 'point' and (fa.response_private or not fs.show_when_published or fs.task_is_internal_only)) as hidden`.execute(db);
-  return !rows[0]?.hidden;
+  return viewer.manager || viewer.exactPlaces || !(await pointFieldsHidden(db, { rounded: false }));
 }
 
 /** Matching posts without a location the viewer sees (`include_unmapped`). */

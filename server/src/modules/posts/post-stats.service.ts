@@ -29,7 +29,7 @@ export function createPostStatsService(ctx: AppContext, reads: PostsReads) {
       reads.authorizeSearch(auth);
       const options = parseBody(PostStatsQuery, query, RESOURCE);
       const search = await reads.searchOf(query);
-      const viewer = await reads.viewer(auth);
+      const viewer = await reads.viewer(auth, search);
       // Without change_status (anyone but managers and admins) only published posts count;
       // `group_by=status` without a status filter counts every status.
       if (!canManagePosts(auth)) search.status = ['published'];

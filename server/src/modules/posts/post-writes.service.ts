@@ -115,6 +115,7 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
           published_to: data.published_to ?? [],
           completed_stages: completed,
           mapped: values.points.length > 0,
+          places: repo.placesOf(values.points),
         });
         const tagLinks = [...values.tagLinks, ...(rules.legacyTagIds ?? []).map((tagId) => ({ tagId, attributeId: null }))];
         await repo.replacePoints(trx, post.id, values.points);
@@ -189,6 +190,7 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
           published_to: pick('published_to') as string[],
           values: JSON.stringify(values.values),
           mapped: values.points.length > 0,
+          places: repo.placesOf(values.points),
           updated: now,
         });
         const stored = (await repo.tagLinksOf(trx, [id])).get(id) ?? [];

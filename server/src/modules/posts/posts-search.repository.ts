@@ -11,7 +11,18 @@ import type { PostRow } from './posts.repository';
  * `postRule` lets them read (API-CONTRACT 8.5), and locations of surveys that hide them only to
  * `locationPrecision` decimals.
  */
-export type PostViewer = { manager: boolean; userId: number | null; role: string | null; locationPrecision: number };
+export type PostViewer = {
+  manager: boolean;
+  userId: number | null;
+  role: string | null;
+  locationPrecision: number;
+  /**
+   * Every point the viewer may see is shown where it is stored (managers; others when no survey
+   * hides a location field or rounds locations; see `pointFieldsHidden`). Spatial filters then
+   * test the post's own `places`; otherwise each point the viewer sees, through `post_points`.
+   */
+  exactPlaces?: boolean;
+};
 
 /** The filters of API-CONTRACT 8.4 plus the demo tier's cap (only the first posts by id). */
 export type PostSearch = PostListQuery & { demoLimit: number | null };
@@ -54,6 +65,20 @@ const ownedBy = (viewer: PostViewer, postId: RawBuilder<unknown> | undefined, un
 const fieldVisible = (viewer: ScopedViewer, postId?: RawBuilder<unknown>) => sql<SqlBool>`fs.show_when_published
   ${viewer.publishedOnly ? sql`` : sql`and (not fs.task_is_internal_only or not ${ownedBy(viewer, postId, true)})`}
   and (not fa.response_private or ${ownedBy(viewer, postId)})`;
+
+/**
+ * Whether some location field is hidden from viewers who do not manage posts (a private response,
+ * an internal task, a task shown only once published) or, with `rounded`, whether some survey
+ * rounds its locations for them. Small tables; asked once per search that needs it.
+ */
+export async function pointFieldsHidden(db: Executor, { rounded }: { rounded: boolean }): Promise<boolean> {
+  const roundedToo = rounded ? sql` or f.hide_location` : sql``;
+  const { rows } = await sql<{ hidden: boolean }>`select exists (
+    select 1 from form_attributes fa join form_stages fs on fs.id = fa.form_stage_id join forms f on f.id = fs.form_id
+    where fa.type = 'point'
+      and (fa.response_private or not fs.show_when_published or fs.task_is_internal_only${roundedToo})) as hidden`.execute(db);
+  return rows[0]?.hidden ?? false;
+}
 
 /** Rows the viewer may read: the SQL twin of `postRule(read)`, so unreadable rows never appear. */
 const readable: Filter = (_eb, _s, viewer) => {
@@ -153,37 +178,49 @@ const createdById: Filter = (eb, s) => {
   return parts.length > 0 ? eb.and(parts) : null;
 };
 
-type Spatial = { match: (geom: RawBuilder<unknown>) => RawBuilder<SqlBool>; near: (geom: RawBuilder<unknown>) => RawBuilder<SqlBool> };
+/**
+ * A spatial filter: `box` holds every stored point that can match (an indexable test on the
+ * post's own `places`, whose estimates Postgres gets right); `places` is the exact test on them;
+ * `match` tests one point as the viewer is shown it (rounded when a survey hides locations).
+ */
+type Spatial = { box: RawBuilder<unknown>; places: RawBuilder<SqlBool>; match: (geom: RawBuilder<unknown>) => RawBuilder<SqlBool> };
 
 /**
- * A visible point of the post that matches. For non-managers a survey that hides locations is
- * matched on the rounded point they are shown, so a bounding box cannot pinpoint a reporter; the
- * `near` test on the exact point (widened by the rounding) keeps the spatial index usable.
+ * A point of the post the viewer sees that matches. Posts are tested on their own row first (the
+ * walk over the newest posts probes no side table); a viewer shown every point as stored needs no
+ * more, others have each visible point tested as it is shown to them, so that a bounding box
+ * cannot pinpoint a reporter whose survey hides locations.
  */
 function pointExists(viewer: ScopedViewer, spatial: Spatial | null): RawBuilder<SqlBool> {
-  const exact = sql.ref('pp.geom');
-  if (viewer.manager)
-    return sql<SqlBool>`exists (select 1 from post_points pp where pp.post_id = posts.id${spatial ? sql` and ${spatial.match(exact)}` : sql``})`;
+  if (spatial && (viewer.manager || viewer.exactPlaces)) return sql<SqlBool>`(posts.places && ${spatial.box} and ${spatial.places})`;
+  if (viewer.manager) return sql<SqlBool>`exists (select 1 from post_points pp where pp.post_id = posts.id)`;
+  const near = spatial ? sql`posts.places && ${spatial.box} and ` : sql``;
   const grid = 10 ** -viewer.locationPrecision;
   const postId = sql.ref('pp.post_id');
   const shown = sql`(case when f.hide_location and not ${ownedBy(viewer, postId)} then ST_SnapToGrid(pp.geom, ${grid}::float8) else pp.geom end)`;
-  const where = spatial ? sql` and ${spatial.near(exact)} and ${spatial.match(shown)}` : sql``;
-  return sql<SqlBool>`exists (select 1 from post_points pp
+  const where = spatial ? sql` and pp.geom && ${spatial.box} and ${spatial.match(shown)}` : sql``;
+  return sql<SqlBool>`(${near}exists (select 1 from post_points pp
     join form_attributes fa on fa.id = pp.form_attribute_id
     join form_stages fs on fs.id = fa.form_stage_id
     join forms f on f.id = fs.form_id
-    where pp.post_id = posts.id and ${fieldVisible(viewer, postId)}${where})`;
+    where pp.post_id = posts.id and ${fieldVisible(viewer, postId)}${where}))`;
 }
+
+/** Degrees a rounded point may be from the stored one, for viewers shown rounded locations. */
+const roundingSlack = (viewer: ScopedViewer) => (viewer.manager || viewer.exactPlaces ? 0 : 10 ** -viewer.locationPrecision);
 
 /** `west,north,east,south`, normalised to min/max (API-CONTRACT 8.4). */
 const bbox: Filter = (_eb, s, viewer) => {
   if (!s.bbox) return null;
   const [w, n, e, so] = s.bbox as [number, number, number, number];
   const envelope = sql`ST_MakeEnvelope(${Math.min(w, e)}::float8, ${Math.min(n, so)}::float8, ${Math.max(w, e)}::float8, ${Math.max(n, so)}::float8, 4326)`;
-  const grid = 10 ** -viewer.locationPrecision;
+  const slack = roundingSlack(viewer);
   return pointExists(viewer, {
+    box: slack === 0 ? envelope : sql`ST_Expand(${envelope}, ${slack}::float8)`,
+    // Past the box test a post with one point is in; one with more needs one of them inside
+    // (tested as boxes: a box of no width, a point asked by its own coordinates, still holds it).
+    places: sql<SqlBool>`(ST_NumGeometries(posts.places) = 1 or exists (select 1 from ST_Dump(posts.places) d where d.geom && ${envelope}))`,
     match: (geom) => sql<SqlBool>`${geom} && ${envelope}`,
-    near: (geom) => sql<SqlBool>`${geom} && ST_Expand(${envelope}, ${grid}::float8)`,
   });
 };
 
@@ -211,26 +248,25 @@ function circleBox(lat: number, lon: number, metres: number): RawBuilder<unknown
  * A true distance on the sphere (geography), not a square; needs both parameters. The geometry
  * box comes first: `ST_DWithin` on geography is estimated at a tiny fraction of its real matches,
  * which made Postgres scan every post instead of walking the newest ones (seconds at a million).
+ * The distance of a post's `places` is that of its nearest point.
  */
 const withinKm: Filter = (_eb, s, viewer) => {
   if (!s.center_point || s.within_km === undefined) return null;
   const [lat, lon] = s.center_point as [number, number];
   const centre = sql`ST_SetSRID(ST_MakePoint(${lon}::float8, ${lat}::float8), 4326)::geography`;
   const metres = s.within_km * 1000;
-  const slack = metres + 10 ** -viewer.locationPrecision * METRES_PER_DEGREE;
   const distance = (geom: RawBuilder<unknown>) => sql<SqlBool>`ST_Distance((${geom})::geography, ${centre}, false) <= ${metres}::float8`;
-  // Managers match the stored point (box, then distance); others the point they are shown, after
-  // the box on the stored point (`near`): one indexable box either way, so estimates stay sound.
   return pointExists(viewer, {
-    match: (geom) => (viewer.manager ? sql<SqlBool>`${geom} && ${circleBox(lat, lon, metres)} and ${distance(geom)}` : distance(geom)),
-    near: (geom) => sql<SqlBool>`${geom} && ${circleBox(lat, lon, slack)}`,
+    box: circleBox(lat, lon, metres + roundingSlack(viewer) * METRES_PER_DEGREE),
+    places: distance(sql.ref('posts.places')),
+    match: distance,
   });
 };
 
 /** Managers see every location: the post's own flag says. Others, a location shown to them. */
 const hasLocation: Filter = (eb, s, viewer) => {
   if (s.has_location === 'all') return null;
-  const mapped = viewer.manager ? eb.ref('posts.mapped') : pointExists(viewer, null);
+  const mapped = viewer.manager || viewer.exactPlaces ? eb.ref('posts.mapped') : pointExists(viewer, null);
   return s.has_location === 'mapped' ? mapped : eb.not(mapped);
 };
 

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type RawBuilder, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor, Trx } from '../../db/database';
 import type { PostsTable } from '../../db/tables/posts';
 
@@ -29,6 +29,17 @@ export const update = (trx: Trx, id: number, values: Updateable<PostsTable>): Pr
 
 /** Points, categories and collection memberships go with the post (foreign key cascade). */
 export const remove = (trx: Trx, id: number) => trx.deleteFrom('posts').where('id', '=', id).execute();
+
+/**
+ * `posts.places` for these points, in the order the `post_points` triggers collect them (field
+ * key by code point, then position), so that they find it right and leave the row alone.
+ */
+export function placesOf(points: PointRow[]): RawBuilder<unknown> | null {
+  if (points.length === 0) return null;
+  const sorted = [...points].sort((a, b) => (a.key === b.key ? a.ordinal - b.ordinal : a.key < b.key ? -1 : 1));
+  const geoms = sorted.map((p) => sql`ST_SetSRID(ST_MakePoint(${p.lon}::float8, ${p.lat}::float8), 4326)`);
+  return sql`ST_Multi(ST_Collect(array[${sql.join(geoms)}]))`;
+}
 
 /**
  * Replaces the indexed copy of every point value of a post: the new points first (written over

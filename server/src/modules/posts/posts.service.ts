@@ -12,7 +12,7 @@ import { createPostCountCache } from './post-count-cache';
 import { sidesOf } from './post-sides.repository';
 import { postSubject, type PostView, type PostViewOptions } from './posts.presenter';
 import * as repo from './posts.repository';
-import { searchPosts, type CountKind, type PostSearch, type PostViewer } from './posts-search.repository';
+import { pointFieldsHidden, searchPosts, type CountKind, type PostSearch, type PostViewer } from './posts-search.repository';
 
 export const RESOURCE = 'post';
 
@@ -56,8 +56,15 @@ export function createPostsService(ctx: AppContext) {
     return precisionOf((await ctx.settings.get('map')).location_precision);
   }
 
-  async function viewer(auth: Auth): Promise<PostViewer> {
-    return { manager: canManagePosts(auth), userId: auth.userId, role: auth.role, locationPrecision: await locationPrecision() };
+  /** Who searches; with `search`, also whether its places filters may test posts' own points. */
+  async function viewer(auth: Auth, search?: PostSearch): Promise<PostViewer> {
+    const manager = canManagePosts(auth);
+    const spatial = search !== undefined && (Boolean(search.bbox || search.center_point) || search.has_location !== 'all');
+    const [precision, exactPlaces] = await Promise.all([
+      locationPrecision(),
+      manager || !spatial ? Promise.resolve(manager) : pointFieldsHidden(ctx.db, { rounded: true }).then((hidden) => !hidden),
+    ]);
+    return { manager, userId: auth.userId, role: auth.role, locationPrecision: precision, exactPlaces };
   }
 
   /** The filters of a list request; the demo tier caps what any list shows (API-CONTRACT 8.4). */
@@ -115,7 +122,7 @@ export function createPostsService(ctx: AppContext) {
       const maxLimit = canManagePosts(auth) ? ctx.config.postListAdminMaxLimit : ctx.config.postListMaxLimit;
       const paging = parsePaging(query, { resource: RESOURCE, sortable: POST_SORTABLE, ...POST_LIST_DEFAULTS, maxLimit });
       const search = await searchOf(query);
-      const { rows, total, totalKind } = await searchPosts(ctx.db, search, await viewer(auth), paging, {
+      const { rows, total, totalKind } = await searchPosts(ctx.db, search, await viewer(auth, search), paging, {
         mode: 'fast',
         sessions: ctx.lists,
         cache: counts,
