@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventReader } from '../../events/event-reader';
-import { countKey, createPostCountCache } from './post-count-cache';
+import { countKey, createPostCountCache, shapeKey } from './post-count-cache';
 
 type Handler = Parameters<EventReader['subscribe']>[0];
 
@@ -81,5 +81,32 @@ describe('post count cache', () => {
     const viewer = { manager: false, userId: null };
     expect(countKey({ q: 'x', include_types: ['title'] }, viewer)).toBe(countKey({ q: 'x' }, viewer));
     expect(countKey({ q: 'x' }, viewer)).not.toBe(countKey({ q: 'x' }, { manager: false, userId: 4 }));
+  });
+
+  it('skips counting a kind of search for half a minute after its count ran out of its budget', () => {
+    let now = 0;
+    const cache = createPostCountCache(events(), () => now);
+    expect(cache.hopeless('radius')).toBe(false);
+    cache.ranOut('radius');
+    now = 30_000;
+    expect(cache.hopeless('radius')).toBe(true);
+    expect(cache.hopeless('box')).toBe(false);
+    now = 30_001;
+    expect(cache.hopeless('radius')).toBe(false);
+  });
+
+  it('takes radii next to each other of about the same size, and boxes alike, as one kind of search', () => {
+    const viewer = { manager: false, userId: null };
+    const radius = (lat: number, lon: number, km: number, q = 'x') => shapeKey({ q, center_point: [lat, lon], within_km: km }, viewer);
+    expect(radius(-1.2864, 36.8172, 10)).toBe(radius(-1.29, 36.79, 10.4));
+    expect(radius(-1.2864, 36.8172, 10)).not.toBe(radius(-1.2864, 36.8172, 1));
+    expect(radius(-1.2864, 36.8172, 10)).not.toBe(radius(-4.04, 39.67, 10));
+    expect(radius(-1.2864, 36.8172, 10)).not.toBe(radius(-1.2864, 36.8172, 10, 'y'));
+    expect(radius(-1.2864, 36.8172, 10)).not.toBe(
+      shapeKey({ q: 'x', center_point: [-1.2864, 36.8172], within_km: 10 }, { ...viewer, userId: 4 }),
+    );
+    const box = (...bbox: number[]) => shapeKey({ bbox }, viewer);
+    expect(box(36.71, -1.21, 36.93, -1.39)).toBe(box(36.72, -1.2, 36.92, -1.4));
+    expect(box(36.71, -1.21, 36.93, -1.39)).not.toBe(box(30, 5, 42, -5));
   });
 });

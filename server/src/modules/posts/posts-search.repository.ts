@@ -3,7 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Sel
 import type { Database, Db, Executor, ListSessions } from '../../db/database';
 import type { Paging } from '../../http/query';
 import { countGroupsFromCounters, countsAnswer, locationsAllVisible } from './post-stats.repository';
-import { countKey, type KnownCount, type PostCountCache } from './post-count-cache';
+import { countKey, shapeKey, type KnownCount, type PostCountCache } from './post-count-cache';
 import type { PostRow } from './posts.repository';
 
 /**
@@ -437,12 +437,16 @@ async function countMatching(
   // budget the answer is ready instead of costing another round trip and plan after the wait.
   const estimate = estimateMatching(db, search, viewer);
   estimate.catch(() => undefined);
-  try {
-    const total = await countWithinBudget(db as Db, sessions, capped);
-    cache?.set(key, { total, kind: knownKind(total) }, version);
-    return { total, kind: knownKind(total) };
-  } catch (error) {
-    if (!isQueryCanceled(error)) throw error;
+  const shape = cache ? shapeKey(search, viewer) : '';
+  if (!cache?.hopeless(shape)) {
+    try {
+      const total = await countWithinBudget(db as Db, sessions, capped);
+      cache?.set(key, { total, kind: knownKind(total) }, version);
+      return { total, kind: knownKind(total) };
+    } catch (error) {
+      if (!isQueryCanceled(error)) throw error;
+      cache?.ranOut(shape);
+    }
   }
   // Counted to the end (never past the cap, nor past its own budget) in the background, for the
   // next request. Not on the embedded database: it would hold its only transaction meanwhile.

@@ -1,0 +1,43 @@
+import { PostListQuery } from '@platform/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostCountCache, shapeKey } from '../../server/src/modules/posts/post-count-cache';
+import { searchPosts, type PostViewer } from '../../server/src/modules/posts/posts-search.repository';
+import { startTestServer, type TestServer } from './helpers/server';
+
+/**
+ * A list whose count ran out of its time budget tells later requests of the same kind of search
+ * (a radius next to it of about the same size) to answer with the planner's estimate at once.
+ */
+let server: TestServer & { close: () => Promise<void> };
+
+const visitor: PostViewer = { manager: false, userId: null, role: null, locationPrecision: 2, exactPlaces: true };
+const paging = { limit: 5, offset: 0, orderby: 'created', order: 'desc' } as const;
+const near = (km: number) => ({ ...PostListQuery.parse({ center_point: '-1.2864,36.8172', within_km: String(km) }), demoLimit: null });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await sql`insert into posts (title, content, status, mapped, places)
+    select 'Near ' || g, 'near', 'published', true, ST_Multi(ST_SetSRID(ST_MakePoint(36.8172 + g * 0.0001, -1.2864), 4326))
+    from generate_series(1, 30) g`.execute(server.ctx.db);
+  await sql`analyze posts`.execute(server.ctx.db);
+});
+afterAll(async () => server?.close());
+
+describe('counts that run out of their budget', () => {
+  it('are not tried again for a while for the same kind of search: the estimate answers', async () => {
+    const cache = createPostCountCache(server.ctx.reader);
+    const counted = await searchPosts(server.ctx.db, near(10), visitor, paging, { mode: 'fast', sessions: server.ctx.lists, cache });
+    expect(counted).toMatchObject({ total: 30, totalKind: 'exact' });
+
+    cache.ranOut(shapeKey(near(10), visitor));
+    const guessed = await searchPosts(server.ctx.db, near(10.2), visitor, paging, { mode: 'fast', sessions: server.ctx.lists, cache });
+    expect(guessed.rows).toHaveLength(5);
+    expect(guessed.totalKind).toBe('estimate');
+    expect(guessed.total).toBeGreaterThan(5);
+
+    // Another kind of search still counts.
+    const other = await searchPosts(server.ctx.db, near(40), visitor, paging, { mode: 'fast', sessions: server.ctx.lists, cache });
+    expect(other).toMatchObject({ total: 30, totalKind: 'exact' });
+  });
+});
