@@ -106,7 +106,12 @@ for (const scenario of scenarios(seeded)) {
   const direct = scenario.sql
     ? await measure(
         async () => {
-          await sql.raw(scenario.sql!).execute(handle.db);
+          if (scenario.path.startsWith('/api/v3/posts?'))
+            await handle.db.transaction().execute(async (trx) => {
+              await sql.raw('set local max_parallel_workers_per_gather = 0').execute(trx);
+              await sql.raw(scenario.sql!).execute(trx);
+            });
+          else await sql.raw(scenario.sql!).execute(handle.db);
         },
         { total, concurrency: inFlight, warmup: scenario.pathFor ? 1 : undefined },
       )
