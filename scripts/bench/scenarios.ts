@@ -180,6 +180,15 @@ function clusterScenarios(seeded: SeededDeployment): Scenario[] {
       requests: 400,
     },
     {
+      // Every post written drops the map's indexes (post events clear them): what a map visitor
+      // waits for in a busy crisis, when each answer may need a fresh load and build.
+      name: 'clusters, country viewport while 10 posts a second are created through the API',
+      caller: 'anonymous',
+      path: `/api/v3/posts/clusters?zoom=6&bbox=33.5,-5,42,5`,
+      writesPerSecond: 10,
+      requests: 100,
+    },
+    {
       // A category filter is not applied in memory: each new one is a statement, then a build.
       name: 'clusters, country viewport, first request after a category filter change',
       targetP95: 2000,

@@ -36,7 +36,8 @@ describe('the clustering thread', () => {
     const b = grid(3, 100, 20, 5);
     const [first, second] = await Promise.all([thread.build(a.lon, a.lat, [0, 3]), thread.build(b.lon, b.lat, [0, 3])]);
     expect((await thread.query(second, WORLD, 0)).reduce((s, h) => s + h.count, 0)).toBe(9);
-    thread.drop(first);
+    thread.drop(first, 0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     await expect(thread.query(first, WORLD, 0)).rejects.toThrow(GONE);
     expect((await thread.query(second, WORLD, 0)).reduce((s, h) => s + h.count, 0)).toBe(9);
     expect(resets).toBe(0);
@@ -52,5 +53,14 @@ describe('the clustering thread', () => {
       [1, 90, expect.closeTo(45, 6)],
       [2, -90, expect.closeTo(-45, 6)],
     ]);
+  });
+
+  it('answers from a dropped index for a moment: a request handed it just before a post changed', async () => {
+    const { lon, lat } = grid(4, 0, 0, 1);
+    const handle = await thread.build(lon, lat, [0, 3]);
+    thread.drop(handle, 200);
+    expect((await thread.query(handle, WORLD, 0)).reduce((s, h) => s + h.count, 0)).toBe(16);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(thread.query(handle, WORLD, 0)).rejects.toThrow(GONE);
   });
 });

@@ -10,9 +10,14 @@ import { buildIndex, clustersOf, type Bbox, type ClusterIndex } from './cluster-
 export type ClusterRequest =
   | { op: 'build'; lon: Float64Array; lat: Float64Array; band: [number, number] }
   | { op: 'query'; index: number; bbox: Bbox; zoom: number }
-  | { op: 'drop'; index: number };
+  | { op: 'drop'; index: number; graceMs: number };
 
-const indexes = new Map<number, { index: ClusterIndex; count: number }>();
+/**
+ * A dropped index keeps answering for `graceMs`: a request that was handed it just before a post
+ * changed (the drop) asks its viewport a moment later, and is answered from it rather than told it
+ * is gone.
+ */
+const indexes = new Map<number, { index: ClusterIndex; count: number; dropping?: NodeJS.Timeout }>();
 let next = 0;
 
 serveRequests(parentPort, (request: ClusterRequest) => {
@@ -21,7 +26,14 @@ serveRequests(parentPort, (request: ClusterRequest) => {
     indexes.set(id, { index: buildIndex(request.lon, request.lat, request.band), count: request.lon.length });
     return id;
   }
-  if (request.op === 'drop') return indexes.delete(request.index);
+  if (request.op === 'drop') {
+    const held = indexes.get(request.index);
+    if (!held || held.dropping) return false;
+    const id = request.index;
+    held.dropping = setTimeout(() => indexes.delete(id), request.graceMs);
+    held.dropping.unref();
+    return true;
+  }
   const held = indexes.get(request.index);
   if (!held) throw new Error(`cluster index ${request.index} is gone`);
   return clustersOf(held.index, request.bbox, request.zoom, held.count);
