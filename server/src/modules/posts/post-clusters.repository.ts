@@ -109,6 +109,42 @@ export async function loadMapPoints(db: Executor, search: PostSearch, viewer: Po
   return points;
 }
 
+/**
+ * `points` with every point of the posts `ids` replaced by `fresh` (their points now, none for a
+ * post deleted or no longer visible): new columns, so selections made from the old ones stay valid.
+ */
+export function replacePosts(points: MapPoints, ids: ReadonlySet<number>, fresh: MapPoints): MapPoints {
+  const gone: number[] = [];
+  for (let i = 0; i < points.ids.length; i++) if (ids.has(points.ids[i]!)) gone.push(i);
+  const n = points.ids.length - gone.length + fresh.ids.length;
+  const out: MapPoints = {
+    ids: new Int32Array(n),
+    formIds: new Int32Array(n),
+    lon: new Float64Array(n),
+    lat: new Float64Array(n),
+    created: new Float64Array(n),
+    postDate: new Float64Array(n),
+    updated: new Float64Array(n),
+    status: new Uint8Array(n),
+    source: new Uint8Array(n),
+  };
+  // The runs between the points that go are copied whole (a few changed posts among a million).
+  const copy = <K extends keyof MapPoints>(column: K) => {
+    const from = points[column];
+    const to = out[column];
+    let at = 0;
+    let start = 0;
+    for (const end of [...gone, from.length]) {
+      to.set(from.subarray(start, end) as never, at);
+      at += end - start;
+      start = end + 1;
+    }
+    to.set(fresh[column] as never, at);
+  };
+  for (const column of Object.keys(out) as Array<keyof MapPoints>) copy(column);
+  return out;
+}
+
 export async function formColors(db: Executor): Promise<Map<number, string | null>> {
   const rows = await db.selectFrom('forms').select(['id', 'color']).execute();
   return new Map(rows.map((r) => [r.id, r.color ?? null]));

@@ -1,11 +1,12 @@
 import { PostClustersQuery, type PostClusterFeature, type PostClusters } from '@platform/shared';
 import type { Auth } from '../../auth/auth';
+import type { StoredEvent } from '../../events/events.repository';
 import type { AppContext } from '../../context';
 import { parseBody } from '../../http/errors';
 import type { Bbox } from './cluster-index';
 import { createClusterThread, GONE } from './cluster-thread';
 import { CHANGES_MATCHES } from './post-events';
-import { formColors, loadMapPoints, NEVER, SOURCE_CODES, STATUS_CODES, type MapPoints } from './post-clusters.repository';
+import { formColors, loadMapPoints, NEVER, replacePosts, SOURCE_CODES, STATUS_CODES, type MapPoints } from './post-clusters.repository';
 import type { PostSearch, PostViewer } from './posts-search.repository';
 import { RESOURCE, type PostsReads } from './posts.service';
 
@@ -15,6 +16,8 @@ const MAX_ENTRIES = 16;
 const MAX_POINTS = 4_000_000;
 /** A backstop for changes that append no event (a survey's colour or hidden locations). */
 const MAX_AGE_MS = 5 * 60_000;
+/** Past this many posts changed in one batch of events, the points are loaded again whole. */
+const MAX_PATCHED_POSTS = 1_000;
 /**
  * Clusters are computed up to this zoom; past it every point is its own feature (a street-level
  * viewport holds a few hundred). Each further level costs about as much as all the ones below it
@@ -138,6 +141,17 @@ function viewerKey(viewer: PostViewer, search: PostSearch): string {
   return viewer.userId === null ? 'anonymous' : `user:${viewer.userId}:${viewer.role ?? ''}`;
 }
 
+/** The posts a batch of events changed, or null when one of them may change more than its post. */
+function changedPosts(events: StoredEvent[]): Set<number> | null {
+  const ids = new Set<number>();
+  for (const event of events) {
+    const id = Number(event.aggregate_id);
+    if (!event.type.startsWith('post.') || event.aggregate_type !== 'post' || !Number.isInteger(id)) return null;
+    ids.add(id);
+  }
+  return ids.size <= MAX_PATCHED_POSTS ? ids : null;
+}
+
 /**
  * `GET /posts/clusters` (contracts-extra): the matching mapped posts clustered on the server with
  * supercluster, so the browser never receives more than the clusters and points of its viewport.
@@ -150,6 +164,8 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   const cache = new Map<string, Promise<Entry>>();
   /** Points held by each resolved cache value, for the memory budget. */
   const sizes = new Map<Promise<Entry>, number>();
+  /** How each kind of caller's points were loaded, to load a few posts of them again. */
+  const loads = new Map<string, { search: PostSearch; viewer: PostViewer }>();
   let generation = 0;
   const thread = createClusterThread(() => clear());
 
@@ -168,6 +184,7 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
     for (const [key, pending] of cache) {
       if (cache.size <= 2 || (cache.size <= MAX_ENTRIES && points <= MAX_POINTS)) break;
       cache.delete(key);
+      loads.delete(key);
       points -= sizes.get(pending) ?? 0;
       release(pending);
     }
@@ -177,10 +194,43 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
     generation++;
     for (const pending of cache.values()) release(pending);
     cache.clear();
+    loads.clear();
+  }
+
+  /**
+   * Posts changed: the loaded points of every kind of caller get those posts' points as they are
+   * now (one small statement each, chained after any load or patch still running), and everything
+   * made from them (selections, indexes) goes. A map under a steady stream of new posts then pays
+   * for an index build per change, not for loading a million points again.
+   */
+  function patch(ids: ReadonlySet<number>): void {
+    generation++;
+    for (const [key, pending] of [...cache]) {
+      const load = loads.get(key);
+      cache.delete(key);
+      release(pending);
+      if (!load) continue;
+      const post_id = [...ids];
+      const patched = (pending as Promise<Base>).then(async (base) => ({
+        points: replacePosts(base.points, ids, await loadMapPoints(ctx.db, { ...load.search, post_id }, load.viewer)),
+        loadedAt: base.loadedAt,
+      }));
+      cache.set(key, patched);
+      patched.then(
+        (value) => cache.get(key) === patched && sizes.set(patched, value.points.ids.length),
+        () => {
+          if (cache.get(key) === patched) cache.delete(key);
+        },
+      );
+    }
   }
 
   ctx.reader.subscribe((events) => {
-    if (events.some((event) => CHANGES_MATCHES.test(event.type))) clear();
+    const changes = events.filter((event) => CHANGES_MATCHES.test(event.type));
+    if (changes.length === 0) return;
+    const posts = changedPosts(changes);
+    if (posts) patch(posts);
+    else clear();
   });
 
   /** The cached value of `key`, or a new one from `build` (kept unless a post changed meanwhile). */
@@ -243,9 +293,13 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
         const colors = formColors(ctx.db);
         if (memoryFilterable(search)) {
           const base = baseSearch(search);
+          const pointsKey = JSON.stringify(['points', ...who, base]);
           const { points } = await cached<Base>(
-            JSON.stringify(['points', ...who, base]),
-            async () => ({ points: await loadMapPoints(ctx.db, base, viewer), loadedAt: Date.now() }),
+            pointsKey,
+            async () => {
+              loads.set(pointsKey, { search: base, viewer });
+              return { points: await loadMapPoints(ctx.db, base, viewer), loadedAt: Date.now() };
+            },
             (value) => value.points.ids.length,
           );
           const selected = selectPoints(points, search);
