@@ -156,8 +156,9 @@ function changedPosts(events: StoredEvent[]): Set<number> | null {
  * `GET /posts/clusters` (contracts-extra): the matching mapped posts clustered on the server with
  * supercluster, so the browser never receives more than the clusters and points of its viewport.
  * The index of a filter set is built once (one statement, then a build in the clustering thread,
- * so the event loop keeps serving meanwhile) and kept until a post event (or a change of
- * collections, settings or users) arrives.
+ * so the event loop keeps serving meanwhile) and kept until a post event arrives; the points it
+ * was built from then take in the changed posts (`patch`), and a change of collections, settings
+ * or users drops them too.
  */
 export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   /** Built indexes and loaded point columns, least recently used first. */
