@@ -115,13 +115,16 @@ describe('GET /posts/clusters', () => {
   });
 
   it('is cached, and takes in the posts created or deleted as their events arrive', async () => {
-    const waitForTotal = async (total: number) => {
+    /** The answer to `query` once `ready` says it shows what the events brought (5 s at most). */
+    const answerOnce = async (query: string, ready: (body: PostClusters) => boolean) => {
       for (let i = 0; i < 50; i++) {
-        if ((await clusters('zoom=1')).total === total) return;
+        const body = await clusters(query);
+        if (ready(body)) return body;
         await new Promise((r) => setTimeout(r, 100));
       }
-      throw new Error(`total never became ${total}`);
+      throw new Error(`${query} never showed the change`);
     };
+    const waitForTotal = (total: number) => answerOnce('zoom=1', (body) => body.total === total);
     expect((await clusters('zoom=1')).total).toBe(11);
     // A change made behind the API's back is not seen: the answer comes from the cache.
     await server.ctx.db.deleteFrom('post_points').where('post_id', '=', id.london1!).execute();
@@ -133,12 +136,8 @@ describe('GET /posts/clusters', () => {
     );
     // The post event brings in that post's points: it is counted; the point removed behind the
     // API's back is still there (no event told of it) until the points are loaded again whole.
-    let near: PostClusters | null = null;
-    for (let i = 0; i < 50 && !near?.features.length; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      near = await clusters('zoom=16&bbox=4.9,4.9,5.1,5.1');
-    }
-    expect(near!.features.map((f) => f.properties)).toEqual([{ cluster: false, id: added.id, form_id: formA.id, color: '#aa0000' }]);
+    const near = await answerOnce('zoom=16&bbox=4.9,4.9,5.1,5.1', (body) => body.features.length > 0);
+    expect(near.features.map((f) => f.properties)).toEqual([{ cluster: false, id: added.id, form_id: formA.id, color: '#aa0000' }]);
     expect((await clusters('zoom=1')).total).toBe(12);
     // Moved: only its new place is on the map.
     const moved = await server.api.put(
@@ -147,12 +146,8 @@ describe('GET /posts/clusters', () => {
       { token: who.admin },
     );
     expectStatus(moved, 200);
-    let there: PostClusters | null = null;
-    for (let i = 0; i < 50 && !there?.features.length; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      there = await clusters('zoom=16&bbox=29.9,-20.1,30.1,-19.9');
-    }
-    expect(there!.features.map((f) => f.properties)).toMatchObject([{ cluster: false, id: added.id }]);
+    const there = await answerOnce('zoom=16&bbox=29.9,-20.1,30.1,-19.9', (body) => body.features.length > 0);
+    expect(there.features.map((f) => f.properties)).toMatchObject([{ cluster: false, id: added.id }]);
     expect((await clusters('zoom=16&bbox=4.9,4.9,5.1,5.1')).features).toEqual([]);
     expect((await clusters('zoom=1')).total).toBe(12);
     // Unpublished: gone for anonymous callers, still there for managers.

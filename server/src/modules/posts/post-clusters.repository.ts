@@ -30,6 +30,19 @@ export type MapPoints = {
   source: Uint8Array;
 };
 
+/** Columns for `n` points, to be filled. */
+const emptyPoints = (n: number): MapPoints => ({
+  ids: new Int32Array(n),
+  formIds: new Int32Array(n),
+  lon: new Float64Array(n),
+  lat: new Float64Array(n),
+  created: new Float64Array(n),
+  postDate: new Float64Array(n),
+  updated: new Float64Array(n),
+  status: new Uint8Array(n),
+  source: new Uint8Array(n),
+});
+
 const epochMs = (column: string) => sql`floor(extract(epoch from ${sql.ref(column)}) * 1000)::int8`;
 
 /**
@@ -84,17 +97,7 @@ export async function loadMapPoints(db: Executor, search: PostSearch, viewer: Po
   const blob = rows[0]?.points ?? Buffer.alloc(0);
   const n = Math.floor(blob.length / RECORD);
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
-  const points: MapPoints = {
-    ids: new Int32Array(n),
-    formIds: new Int32Array(n),
-    lon: new Float64Array(n),
-    lat: new Float64Array(n),
-    created: new Float64Array(n),
-    postDate: new Float64Array(n),
-    updated: new Float64Array(n),
-    status: new Uint8Array(n),
-    source: new Uint8Array(n),
-  };
+  const points = emptyPoints(n);
   for (let i = 0, at = 0; i < n; i++, at += RECORD) {
     points.ids[i] = view.getInt32(at);
     points.formIds[i] = view.getInt32(at + 4);
@@ -117,17 +120,7 @@ export function replacePosts(points: MapPoints, ids: ReadonlySet<number>, fresh:
   const gone: number[] = [];
   for (let i = 0; i < points.ids.length; i++) if (ids.has(points.ids[i]!)) gone.push(i);
   const n = points.ids.length - gone.length + fresh.ids.length;
-  const out: MapPoints = {
-    ids: new Int32Array(n),
-    formIds: new Int32Array(n),
-    lon: new Float64Array(n),
-    lat: new Float64Array(n),
-    created: new Float64Array(n),
-    postDate: new Float64Array(n),
-    updated: new Float64Array(n),
-    status: new Uint8Array(n),
-    source: new Uint8Array(n),
-  };
+  const out = emptyPoints(n);
   // The runs between the points that go are copied whole (a few changed posts among a million).
   const copy = <K extends keyof MapPoints>(column: K) => {
     const from = points[column];

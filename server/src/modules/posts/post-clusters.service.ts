@@ -206,12 +206,12 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
    */
   function patch(ids: ReadonlySet<number>): void {
     generation++;
+    const post_id = [...ids];
     for (const [key, pending] of [...cache]) {
       const load = loads.get(key);
       cache.delete(key);
       release(pending);
       if (!load) continue;
-      const post_id = [...ids];
       const patched = (pending as Promise<Base>).then(async (base) => ({
         points: replacePosts(base.points, ids, await loadMapPoints(ctx.db, { ...load.search, post_id }, load.viewer)),
         loadedAt: base.loadedAt,

@@ -1,7 +1,7 @@
 import type { PostStatsGroup } from '@platform/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
-import { filteredPosts, pointFieldsHidden, type PostSearch, type PostViewer } from './posts-search.repository';
+import { filteredPosts, pointFieldsHidden, seesPlacesAsStored, type PostSearch, type PostViewer } from './posts-search.repository';
 
 /** One counted cell: a group (`gid`, with `gtype` the source for surveys) and a timeline bucket. */
 export type StatsCell = { gid: string | null; gtype: string; bucket: number | null; total: number };
@@ -159,7 +159,7 @@ export async function countGroups(db: Executor, search: PostSearch, viewer: Post
  * or a private response). Then `posts.mapped` and the running counts answer location filters.
  */
 export async function locationsAllVisible(db: Executor, viewer: PostViewer): Promise<boolean> {
-  return viewer.manager || viewer.exactPlaces || !(await pointFieldsHidden(db, { rounded: false }));
+  return seesPlacesAsStored(viewer) || !(await pointFieldsHidden(db, { rounded: false }));
 }
 
 /** Matching posts without a location the viewer sees (`include_unmapped`). */

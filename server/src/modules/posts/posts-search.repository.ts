@@ -24,6 +24,9 @@ export type PostViewer = {
   exactPlaces?: boolean;
 };
 
+/** Whether spatial filters may test the viewer's search on the posts' own `places` (see `exactPlaces`). */
+export const seesPlacesAsStored = (viewer: PostViewer): boolean => viewer.manager || viewer.exactPlaces === true;
+
 /** The filters of API-CONTRACT 8.4 plus the demo tier's cap (only the first posts by id). */
 export type PostSearch = PostListQuery & { demoLimit: number | null };
 
@@ -192,8 +195,7 @@ type Spatial = { box: RawBuilder<unknown>; places: RawBuilder<SqlBool>; match: (
  * cannot pinpoint a reporter whose survey hides locations.
  */
 function pointExists(viewer: ScopedViewer, spatial: Spatial | null): RawBuilder<SqlBool> {
-  if (spatial && (viewer.manager || viewer.exactPlaces)) return sql<SqlBool>`(posts.places && ${spatial.box} and ${spatial.places})`;
-  if (viewer.manager) return sql<SqlBool>`exists (select 1 from post_points pp where pp.post_id = posts.id)`;
+  if (spatial && seesPlacesAsStored(viewer)) return sql<SqlBool>`(posts.places && ${spatial.box} and ${spatial.places})`;
   const near = spatial ? sql`posts.places && ${spatial.box} and ` : sql``;
   const grid = 10 ** -viewer.locationPrecision;
   const postId = sql.ref('pp.post_id');
@@ -207,7 +209,7 @@ function pointExists(viewer: ScopedViewer, spatial: Spatial | null): RawBuilder<
 }
 
 /** Degrees a rounded point may be from the stored one, for viewers shown rounded locations. */
-const roundingSlack = (viewer: ScopedViewer) => (viewer.manager || viewer.exactPlaces ? 0 : 10 ** -viewer.locationPrecision);
+const roundingSlack = (viewer: ScopedViewer) => (seesPlacesAsStored(viewer) ? 0 : 10 ** -viewer.locationPrecision);
 
 /** `west,north,east,south`, normalised to min/max (API-CONTRACT 8.4). */
 const bbox: Filter = (_eb, s, viewer) => {
@@ -263,10 +265,10 @@ const withinKm: Filter = (_eb, s, viewer) => {
   });
 };
 
-/** Managers see every location: the post's own flag says. Others, a location shown to them. */
+/** Viewers shown every point as stored: the post's own flag says. Others, a location shown to them. */
 const hasLocation: Filter = (eb, s, viewer) => {
   if (s.has_location === 'all') return null;
-  const mapped = viewer.manager || viewer.exactPlaces ? eb.ref('posts.mapped') : pointExists(viewer, null);
+  const mapped = seesPlacesAsStored(viewer) ? eb.ref('posts.mapped') : pointExists(viewer, null);
   return s.has_location === 'mapped' ? mapped : eb.not(mapped);
 };
 
@@ -474,7 +476,7 @@ async function estimateMatching(db: Executor, search: PostSearch, viewer: PostVi
   // A radius tested on the posts' own places: Postgres knows how many posts the circle's box holds
   // and takes a third of them for the distance; a circle holds about π/4 of its box (an estimate
   // half the true count for 10 km around Nairobi at a million posts, 4,461 for 9,788, before this).
-  const radius = search.center_point && search.within_km !== undefined && (viewer.manager || viewer.exactPlaces);
+  const radius = search.center_point && search.within_km !== undefined && seesPlacesAsStored(viewer);
   return Math.round(radius ? (rows * CIRCLE_IN_BOX) / DEFAULT_INEQUALITY_SELECTIVITY : rows);
 }
 
