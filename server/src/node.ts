@@ -99,6 +99,8 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  // The anonymous default map is prepared while the first visitors are still on their way.
+  services.posts.clusters.warm();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;

@@ -104,3 +104,9 @@ export const TIERS: Record<string, string> = {
 export const DEMO_TIER = 'demo_1';
 export const DEMO_POST_LIMIT = 25;
 export const DEMO_TRIAL_DAYS = 30;
+
+/**
+ * The statuses the data view and map show until the user picks others (spec 2 section 5): sent with
+ * every list, map and count query, the server narrowing them to what the caller may see.
+ */
+export const DEFAULT_STATUS_FILTER = ['published', 'draft'] as const;

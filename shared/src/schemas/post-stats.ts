@@ -105,6 +105,11 @@ export const PostStatsSchema = z.object({
 export type PostStats = z.infer<typeof PostStatsSchema>;
 
 export const CLUSTER_MAX_ZOOM = 20;
+/**
+ * A map fitting itself to the posts (spec 2 section 5) zooms no closer than this; it steps from the
+ * opening zoom toward it while the whole world's answer is a single cluster.
+ */
+export const MAP_FIT_MAX_ZOOM = 15;
 
 const lonLat = (v: number, lat: boolean) => Number.isFinite(v) && Math.abs(v) <= (lat ? 90 : 360);
 

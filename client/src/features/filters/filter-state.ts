@@ -1,3 +1,4 @@
+import { DEFAULT_STATUS_FILTER } from '@platform/shared';
 import type { Query } from '../../api/query';
 
 /** Sort columns the filters offer (spec 2 section 9). */
@@ -41,7 +42,7 @@ export const DEFAULT_FILTERS: PostFilters = {
   orderby: 'created',
   order: 'desc',
   unlockedOnTop: true,
-  status: ['published', 'draft'],
+  status: [...DEFAULT_STATUS_FILTER],
   tags: [],
   form: [],
   source: [],

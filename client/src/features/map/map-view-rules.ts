@@ -1,5 +1,7 @@
+import { MAP_FIT_MAX_ZOOM } from '@platform/shared';
+
 /** The posts map's zoom rules (spec 2 sections 2 and 9). */
-export const POSTS_MAP_ZOOM = { min: 7, max: 18, default: 7, fitMax: 15 } as const;
+export const POSTS_MAP_ZOOM = { min: 7, max: 18, default: 7, fitMax: MAP_FIT_MAX_ZOOM } as const;
 
 /**
  * The lowest zoom the posts map allows: the spec's 7, unless the administrator's default view

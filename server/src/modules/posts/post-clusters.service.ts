@@ -1,5 +1,5 @@
-import { PostClustersQuery, type PostClusterFeature, type PostClusters } from '@platform/shared';
-import type { Auth } from '../../auth/auth';
+import { DEFAULT_STATUS_FILTER, MAP_FIT_MAX_ZOOM, PostClustersQuery, type PostClusterFeature, type PostClusters } from '@platform/shared';
+import { anonymousAuth, blockedByPrivacy, type Auth } from '../../auth/auth';
 import type { StoredEvent } from '../../events/events.repository';
 import type { AppContext } from '../../context';
 import { parseBody } from '../../http/errors';
@@ -24,6 +24,10 @@ const MAX_PATCHED_POSTS = 1_000;
  * for spread-out points, so this halves the time of a first build at a million points.
  */
 const MAX_CLUSTER_ZOOM = 14;
+/** Quiet time after everything kept was dropped before the anonymous default map is built again. */
+const REWARM_DELAY_MS = 2_000;
+/** The opening zoom when the map settings name none (API-CONTRACT 6 defaults). */
+const DEFAULT_ZOOM = 2;
 /** Web-mercator latitudes end here; supercluster clamps too. */
 const WORLD: Bbox = [-180, -85.0511, 180, 85.0511];
 
@@ -169,6 +173,11 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   const loads = new Map<string, { search: PostSearch; viewer: PostViewer }>();
   let generation = 0;
   const thread = createClusterThread(() => clear());
+  let closed = false;
+  let warmTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Settles when the warm-up asked for last has run (tests; nothing waits for it otherwise). */
+  let warmed: Promise<void> = Promise.resolve();
+  let warmDone: (() => void) | null = null;
 
   /** An entry leaves the cache: an index it holds goes from the thread too. */
   function release(pending: Promise<Entry>): void {
@@ -196,6 +205,7 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
     for (const pending of cache.values()) release(pending);
     cache.clear();
     loads.clear();
+    warmLater(REWARM_DELAY_MS);
   }
 
   /**
@@ -326,43 +336,87 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
     return { ...selection, handle };
   }
 
+  async function clusters(auth: Auth, query: Record<string, unknown>): Promise<PostClusters> {
+    reads.authorizeSearch(auth);
+    const { zoom, bbox } = parseBody(PostClustersQuery, { zoom: query.zoom, bbox: query.bbox }, RESOURCE);
+    // `bbox` here is the viewport (west,south,east,north), not the list's filter; `total` is world-wide.
+    const { bbox: _viewport, ...filters } = query;
+    const search = await reads.searchOf(filters);
+    if (search.has_location === 'mapped') search.has_location = 'all';
+    const viewer = await reads.viewer(auth, search);
+    // An index dropped between its lookup and its query (a post changed) is built again, once.
+    const viewport = async () => {
+      const entry = await entryFor(search, viewer, zoom);
+      return { ...entry, hits: await thread.query(entry.handle, bbox ?? WORLD, zoom) };
+    };
+    const { hits, points, selected, count, colors } = await viewport().catch((error: unknown) => {
+      if (error instanceof Error && GONE.test(error.message)) return viewport();
+      throw error;
+    });
+
+    const features: PostClusterFeature[] = hits.map((hit) => {
+      const geometry = { type: 'Point' as const, coordinates: [round6(hit.lon), round6(hit.lat)] as [number, number] };
+      if (hit.k < 0) return { type: 'Feature', geometry, properties: { cluster: true, count: hit.count, expansion_zoom: hit.expansion } };
+      // The thread numbers the selected points from 0; their columns are the loaded points'.
+      const i = selected ? selected[hit.k]! : hit.k;
+      const formId = points.formIds[i] === 0 ? null : points.formIds[i]!;
+      return {
+        type: 'Feature',
+        geometry,
+        properties: { cluster: false, id: points.ids[i]!, form_id: formId, color: formId === null ? null : (colors.get(formId) ?? null) },
+      };
+    });
+    return { type: 'FeatureCollection', total: count, features };
+  }
+
+  /**
+   * Builds what the first anonymous visitor of the map asks for: the world under the default filters
+   * at the default view's zoom and, while that is a single cluster, the zooms a map fitting itself
+   * to the posts steps to (the client's `fitClusters`).
+   * Nobody then waits for a million points to be loaded after a start or after everything was dropped.
+   */
+  async function warm(): Promise<void> {
+    const auth = anonymousAuth(await ctx.settings.isPrivate());
+    if (blockedByPrivacy(auth)) return;
+    const view = (await ctx.settings.get('map')).default_view as Record<string, unknown> | undefined;
+    const configured = Number(view?.zoom);
+    let zoom = Number.isFinite(configured) && configured >= 0 && configured <= 18 ? Math.floor(configured) : DEFAULT_ZOOM;
+    for (let step = 0; step <= 4 && !closed; step++) {
+      const [only, ...others] = (await clusters(auth, { status: [...DEFAULT_STATUS_FILTER], zoom: String(zoom) })).features;
+      if (!only?.properties.cluster || others.length > 0 || zoom >= MAP_FIT_MAX_ZOOM) return;
+      zoom = Math.min(only.properties.expansion_zoom, MAP_FIT_MAX_ZOOM);
+    }
+  }
+
+  /** Runs `warm` after `delayMs`, once for any number of calls meanwhile. */
+  function warmLater(delayMs: number): void {
+    if (closed) return;
+    clearTimeout(warmTimer);
+    if (!warmDone) warmed = new Promise((resolve) => (warmDone = resolve));
+    warmTimer = setTimeout(() => {
+      const done = warmDone;
+      warmDone = null;
+      warm()
+        .catch((error: unknown) => closed || ctx.logger.warn({ err: error }, 'the default map could not be prepared'))
+        .finally(() => done?.());
+    }, delayMs);
+    warmTimer.unref();
+  }
+
   return {
+    clusters,
     /** Drops every cached index (tests; changes made outside the API). */
     invalidate: clear,
+    /** Prepares the anonymous default map in the background (a node calls it once it listens). */
+    warm: () => warmLater(0),
+    /** Settles once the last warm-up asked for has run. */
+    warmed: () => warmed,
     /** Stops the clustering thread. */
-    close: () => thread.close(),
-
-    async clusters(auth: Auth, query: Record<string, unknown>): Promise<PostClusters> {
-      reads.authorizeSearch(auth);
-      const { zoom, bbox } = parseBody(PostClustersQuery, { zoom: query.zoom, bbox: query.bbox }, RESOURCE);
-      // `bbox` here is the viewport (west,south,east,north), not the list's filter; `total` is world-wide.
-      const { bbox: _viewport, ...filters } = query;
-      const search = await reads.searchOf(filters);
-      if (search.has_location === 'mapped') search.has_location = 'all';
-      const viewer = await reads.viewer(auth, search);
-      // An index dropped between its lookup and its query (a post changed) is built again, once.
-      const viewport = async () => {
-        const entry = await entryFor(search, viewer, zoom);
-        return { ...entry, hits: await thread.query(entry.handle, bbox ?? WORLD, zoom) };
-      };
-      const { hits, points, selected, count, colors } = await viewport().catch((error: unknown) => {
-        if (error instanceof Error && GONE.test(error.message)) return viewport();
-        throw error;
-      });
-
-      const features: PostClusterFeature[] = hits.map((hit) => {
-        const geometry = { type: 'Point' as const, coordinates: [round6(hit.lon), round6(hit.lat)] as [number, number] };
-        if (hit.k < 0) return { type: 'Feature', geometry, properties: { cluster: true, count: hit.count, expansion_zoom: hit.expansion } };
-        // The thread numbers the selected points from 0; their columns are the loaded points'.
-        const i = selected ? selected[hit.k]! : hit.k;
-        const formId = points.formIds[i] === 0 ? null : points.formIds[i]!;
-        return {
-          type: 'Feature',
-          geometry,
-          properties: { cluster: false, id: points.ids[i]!, form_id: formId, color: formId === null ? null : (colors.get(formId) ?? null) },
-        };
-      });
-      return { type: 'FeatureCollection', total: count, features };
+    close: async () => {
+      closed = true;
+      clearTimeout(warmTimer);
+      warmDone?.();
+      await thread.close();
     },
   };
 }
