@@ -3,6 +3,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import './map.css';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { loadChunk, loadOnce } from '../../app/lazy-chunk';
 import { toBaselayer, type Baselayer } from './base-layers';
 import { BASEMAP_LAYER, baseStyle, WORLD_BORDERS_SOURCE, WORLD_LAND_SOURCE } from './map-style';
@@ -55,10 +56,29 @@ export function canDrawMaps(): boolean {
 
 type MapStart = Pick<BaseMapProps, 'center' | 'zoom' | 'minZoom' | 'maxZoom' | 'onMap'>;
 type MapReports = { shown: (layer: string) => void; ready: () => void };
+type MapView = Pick<BaseMapProps, 'center' | 'zoom'>;
 
-/** The map itself, with its tile fallback and the outline; returns what removes it. */
-function createMap(maplibre: Maplibre, element: HTMLElement, layer: Baselayer, start: MapStart, report: MapReports): () => void {
+/** maplibre-gl's own labels (the map, its zoom and attribution buttons, popups, markers) in the interface's language. */
+const mapLocale = (t: TFunction): Record<string, string> => ({
+  'Map.Title': t('map.controls.map'),
+  'NavigationControl.ZoomIn': t('map.controls.zoom_in'),
+  'NavigationControl.ZoomOut': t('map.controls.zoom_out'),
+  'AttributionControl.ToggleAttribution': t('map.controls.attribution'),
+  'Popup.Close': t('map.controls.close_popup'),
+  'Marker.Title': t('map.controls.marker'),
+});
+
+/** The map itself, with its tile fallback and the outline; returns what removes it and tells where it was. */
+function createMap(
+  maplibre: Maplibre,
+  element: HTMLElement,
+  layer: Baselayer,
+  start: MapStart,
+  locale: Record<string, string>,
+  report: MapReports,
+): () => MapView {
   const map = new maplibre.Map({
+    locale,
     container: element,
     style: baseStyle(layer),
     center: start.center,
@@ -108,8 +128,10 @@ function createMap(maplibre: Maplibre, element: HTMLElement, layer: Baselayer, s
   const cleanup = start.onMap?.(map, maplibre);
   return () => {
     gone = true;
+    const view: MapView = { center: map.getCenter().toArray(), zoom: map.getZoom() };
     cleanup?.();
     map.remove();
+    return view;
   };
 }
 
@@ -125,7 +147,8 @@ export function BaseMap({ center, zoom, minZoom, maxZoom, baselayer, label, clas
   const [shown, setShown] = useState<string>(layer);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
-  // The view props only set where the map opens; later moves belong to the user.
+  // The view props only set where the map opens; later moves belong to the user, and a map made
+  // again (another base layer or language) opens where the user left the last one.
   const initial = useRef({ center, zoom, minZoom, maxZoom, onMap });
   const unavailable = !canDrawMaps() || failed;
   const reportUnavailable = useEffectEvent(() => onUnavailable?.());
@@ -140,10 +163,11 @@ export function BaseMap({ center, zoom, minZoom, maxZoom, baselayer, label, clas
     setReady(false);
     setFailed(false);
     let removed = false;
-    let remove: (() => void) | null = null;
+    let remove: (() => MapView) | null = null;
+    const reports = { shown: setShown, ready: () => setReady(true) };
     loadMaplibre().then(
       (maplibre) => {
-        if (!removed) remove = createMap(maplibre, element, layer, initial.current, { shown: setShown, ready: () => setReady(true) });
+        if (!removed) remove = createMap(maplibre, element, layer, initial.current, mapLocale(t), reports);
       },
       () => {
         if (!removed) setFailed(true);
@@ -151,9 +175,9 @@ export function BaseMap({ center, zoom, minZoom, maxZoom, baselayer, label, clas
     );
     return () => {
       removed = true;
-      remove?.();
+      if (remove) initial.current = { ...initial.current, ...remove() };
     };
-  }, [layer]);
+  }, [layer, t]);
 
   if (!canDrawMaps()) {
     return (

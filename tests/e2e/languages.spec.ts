@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { blockTiles } from './posts-support';
+import { expect, shot, test } from './support';
+
+type Tree = { [key: string]: string | Tree };
+const locale = (code: string): Tree =>
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../client/src/locales/${code}.json`), 'utf8')) as Tree;
+const leaves = (tree: Tree): Map<string, string> =>
+  new Map(
+    Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [...leaves(v)].map(([kk, vv]) => [`${k}.${kk}`, vv]))),
+  );
+const english = leaves(locale('en'));
+
+/**
+ * English strings of the interface still on screen: every visible text, label, placeholder and
+ * title that is exactly an English string the language translates differently.
+ */
+async function englishLeft(page: Page, code: string): Promise<string[]> {
+  const translated = leaves(locale(code));
+  const untranslated = new Set(
+    [...english].filter(([key, text]) => !/\{\{|</.test(text) && translated.get(key) !== text).map(([, text]) => text.trim()),
+  );
+  const shown = await page.evaluate(() => {
+    const out: string[] = [];
+    const visible = (el: Element) => (el as HTMLElement).offsetParent !== null || getComputedStyle(el).position === 'fixed';
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      if (!visible(el)) continue;
+      for (const node of Array.from(el.childNodes))
+        if (node.nodeType === Node.TEXT_NODE && node.textContent?.trim()) out.push(node.textContent.trim());
+      for (const attribute of ['aria-label', 'placeholder', 'title']) {
+        const value = el.getAttribute(attribute);
+        if (value?.trim()) out.push(value.trim());
+      }
+    }
+    return out;
+  });
+  return [...new Set(shown.filter((text) => untranslated.has(text)))];
+}
+
+for (const [code, heading, dir] of [
+  ['es', 'Mapa', 'ltr'],
+  ['ar', 'الخريطة', 'rtl'],
+] as const) {
+  test(`in ${code} the map, the data view, its filters and the login dialog show no English`, async ({ page }) => {
+    const strings = leaves(locale(code));
+    await blockTiles(page);
+    await page.goto('/views/map');
+    await page.getByLabel('Language').selectOption(code);
+    await expect(page.locator('html')).toHaveAttribute('dir', dir);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(await englishLeft(page, code)).toEqual([]);
+
+    await page
+      .getByRole('link', { name: strings.get('nav.data')! })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: strings.get('views.data.title')! })).toBeVisible();
+    expect(await englishLeft(page, code)).toEqual([]);
+    await page.getByRole('button', { name: new RegExp(`^${strings.get('filters.button')!}`) }).click();
+    await expect(page.getByRole('dialog', { name: strings.get('filters.title')! })).toBeVisible();
+    expect(await englishLeft(page, code)).toEqual([]);
+    await shot(page, `filters-${code}`);
+    await page.keyboard.press('Escape');
+
+    await page
+      .getByRole('button', { name: strings.get('account.login')! })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: strings.get('login.title')! })).toBeVisible();
+    expect(await englishLeft(page, code)).toEqual([]);
+    await shot(page, `login-${code}`);
+  });
+
+  test(`in ${code} the data view fits a phone`, async ({ page }) => {
+    await blockTiles(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/views/data');
+    await page.getByLabel('Language').selectOption(code);
+    await expect(page.locator('html')).toHaveAttribute('lang', code);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, `data-phone-${code}`);
+  });
+}
