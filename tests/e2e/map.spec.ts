@@ -122,6 +122,43 @@ test.describe('map view', () => {
     await expect(stats).toHaveText('1 post on the map');
   });
 
+  test('another language redraws the map with its markers where the user left it', async ({ page, api }) => {
+    await blockTiles(page);
+    const survey = await mappedSurvey(api, '#7a4fb0');
+    const id = await mappedPost(api, survey, unique('Spoken '), 12.1, 15.1);
+    await page.goto(`/views/map?form=${survey.id}`);
+    await readyMap(page);
+    const marker = page.locator(`.map-marker[data-post-id="${id}"]`);
+    await expect(marker).toHaveAttribute('aria-label', `Post ${id}`);
+    const canvas = page.locator('canvas.maplibregl-canvas');
+    // Where the marker sits on the map (the page around the map may reflow in another language).
+    const onMap = async (locator: typeof marker) => {
+      const [m, c] = [(await locator.boundingBox())!, (await canvas.boundingBox())!];
+      return { x: m.x - c.x, y: m.y - c.y };
+    };
+    const opened = await onMap(marker);
+    // The user moves the map away from where it opened.
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 120, box.y + box.height / 2 + 80, { steps: 8 });
+    await page.mouse.up();
+    await expect(page.getByRole('status').filter({ hasText: 'on the map' })).toHaveText('1 post on the map');
+    const before = await onMap(marker);
+    expect(Math.abs(before.x - opened.x) + Math.abs(before.y - opened.y)).toBeGreaterThan(100);
+
+    await page.getByLabel('Language').selectOption('es');
+    await expect(page.getByRole('region', { name: 'Mapa de publicaciones' })).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+    const spoken = page.locator(`.map-marker[data-post-id="${id}"]`);
+    await expect(spoken).toHaveAttribute('aria-label', `Publicación ${id}`);
+    await expect(page.getByRole('button', { name: 'Acercar' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    const after = await onMap(spoken);
+    expect(Math.abs(after.x - before.x)).toBeLessThan(2);
+    expect(Math.abs(after.y - before.y)).toBeLessThan(2);
+    await shot(page, 'map-spanish');
+  });
+
   test('/map/noui shows the map alone, without the application chrome', async ({ page, api }) => {
     await blockTiles(page);
     const survey = await mappedSurvey(api);

@@ -22,7 +22,12 @@ const POST_EVENTS = ['post.created', 'post.updated', 'post.status_changed', 'pos
 const EMPTY = { type: 'FeatureCollection' as const, features: [] };
 
 /** The map with its library (markers, popups and bounds are made with it). */
-type Shown = { map: MaplibreMap; maplibre: Maplibre };
+/**
+ * The map on screen. `removed` turns true as BaseMap removes it: a change of language removes the
+ * map and makes another in the same commit, so this component's effects for that commit still hold
+ * the removed one.
+ */
+type Shown = { map: MaplibreMap; maplibre: Maplibre; removed: boolean };
 /** The point whose popup is open, with the element its card is drawn into. */
 type Selected = { id: number; lngLat: [number, number]; node: HTMLElement };
 /** `unavailable`: no map can be shown in this browser (it says why in its place). */
@@ -90,8 +95,10 @@ export function PostsMap({
       });
       setStyled(true);
     });
-    setShown({ map: created, maplibre });
+    const current: Shown = { map: created, maplibre, removed: false };
+    setShown(current);
     return () => {
+      current.removed = true;
       setShown(null);
       setStyled(false);
     };
@@ -165,7 +172,7 @@ export function PostsMap({
 
   // Markers (or the heatmap) for the current answer.
   useEffect(() => {
-    if (!shown) return;
+    if (!shown || shown.removed) return;
     const { map } = shown;
     const features = data?.features ?? [];
     if (styled) {
@@ -186,7 +193,7 @@ export function PostsMap({
 
   // The popup card of the selected point.
   useEffect(() => {
-    if (!shown || !selected) return;
+    if (!shown || shown.removed || !selected) return;
     const { map, maplibre } = shown;
     const popup = new maplibre.Popup({ offset: [0, -30], maxWidth: '320px', focusAfterOpen: true })
       .setLngLat(selected.lngLat)
