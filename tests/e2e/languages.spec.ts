@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import pg from 'pg';
+import { mappedPost, mappedSurvey } from './map-support';
 import { blockTiles } from './posts-support';
-import { expect, shot, test } from './support';
+import { openAs } from './settings-session';
+import { expect, shot, test, unique } from './support';
 
 type Tree = { [key: string]: string | Tree };
 const locale = (code: string): Tree =>
@@ -82,5 +85,31 @@ for (const [code, heading, dir] of [
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, `data-phone-${code}`);
+  });
+
+  test(`in ${code} the activity page's charts and tables`, async ({ page, api }) => {
+    test.skip(!process.env.E2E_DATABASE_URL, 'needs the e2e server on a Postgres server (TEST_DATABASE_URL)');
+    const strings = leaves(locale(code));
+    // Posts of three months, so the timeline's axis names months.
+    const survey = await mappedSurvey(api, '#aa3300', 'Meses ');
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await mappedPost(api, survey, unique('Mes '), 1 + i, 1 + i));
+    const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await db.connect();
+    try {
+      for (const [i, id] of ids.entries())
+        await db.query(`update posts set created = $2 where id = $1`, [id, `2026-0${2 + 3 * i}-10T12:00:00Z`]);
+    } finally {
+      await db.end();
+    }
+    await openAs(page, api, 'admin', '/activity');
+    await page.getByLabel('Language').selectOption(code);
+    await expect(page.getByRole('heading', { level: 1, name: strings.get('views.activity.title')! })).toBeVisible();
+    const charts = page.locator('.activity-chart[role="img"]');
+    await expect(charts).toHaveCount(2);
+    for (const chart of await charts.all()) await expect(chart).toHaveAttribute('data-locale', code.toUpperCase());
+    await expect(page.getByRole('row', { name: new RegExp(survey.name) })).toBeVisible();
+    expect(await englishLeft(page, code)).toEqual([]);
+    await shot(page, `activity-${code}`);
   });
 }

@@ -1,11 +1,25 @@
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
+import langAR from 'echarts/i18n/langAR-obj.js';
+import langES from 'echarts/i18n/langES-obj.js';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { baseLanguage } from '../../i18n/languages';
 
 // Only what the activity page draws, to keep its chunk small.
 echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+// Month and day names on the time axis and in tooltips, in the interface's languages (echarts has English itself).
+echarts.registerLocale('ES', langES);
+echarts.registerLocale('AR', langAR);
+const CHART_LOCALES = new Set(['EN', 'ES', 'AR']);
+
+/** The echarts locale of an interface language; English for one echarts is not told about. */
+export const chartLocale = (language: string): string => {
+  const code = baseLanguage(language).toUpperCase();
+  return CHART_LOCALES.has(code) ? code : 'EN';
+};
 
 export type ChartOption = echarts.EChartsCoreOption;
 
@@ -16,11 +30,15 @@ export const CHART_HEIGHT = 450;
 export function EChart({ option, label }: { option: ChartOption; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const latest = useRef(option);
+  const locale = chartLocale(useTranslation().i18n.language);
 
+  // echarts takes its locale when a chart is made: another language makes the chart again.
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const instance = echarts.init(element, undefined, { renderer: 'canvas' });
+    const instance = echarts.init(element, undefined, { renderer: 'canvas', locale });
+    instance.setOption(latest.current);
     chart.current = instance;
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(element);
@@ -29,11 +47,13 @@ export function EChart({ option, label }: { option: ChartOption; label: string }
       instance.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [locale]);
 
   useEffect(() => {
+    if (latest.current === option) return;
+    latest.current = option;
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
 
-  return <div ref={box} className="activity-chart" role="img" aria-label={label} style={{ height: CHART_HEIGHT }} />;
+  return <div ref={box} className="activity-chart" role="img" aria-label={label} data-locale={locale} style={{ height: CHART_HEIGHT }} />;
 }
