@@ -5,6 +5,7 @@ import { isFeatureEnabled } from '../../app/features';
 import { useSession } from '../session/useSession';
 import './activity.css';
 import { hasEnoughPoints, type ActivityRange } from './date-range';
+import { withEmptyBuckets } from './timeline-gaps';
 import { DateRangePicker } from './DateRangePicker';
 import { EChart, type ChartOption } from './EChart';
 import { useActivityData, type Load, type SurveyStatsRow, type TimelineSeries, type VolumeRow } from './useActivityData';
@@ -77,7 +78,7 @@ function TimelineChart({ load, title }: { load: Load<TimelineSeries[]>; title: s
       grid: { left: 48, right: 24, top: 24, bottom: 64 },
       xAxis: { type: 'time' },
       yAxis: { type: 'value', minInterval: 1 },
-      series: load.data.map((s) => ({
+      series: withEmptyBuckets(load.data).map((s) => ({
         name: s.key === 'None' ? t('filters.unknown_survey') : s.key,
         type: 'line',
         showSymbol: s.points.length < 60,
