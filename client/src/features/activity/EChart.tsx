@@ -16,7 +16,7 @@ echarts.registerLocale('AR', langAR);
 const CHART_LOCALES = new Set(['EN', 'ES', 'AR']);
 
 /** The echarts locale of an interface language; English for one echarts is not told about. */
-export const chartLocale = (language: string): string => {
+const chartLocale = (language: string): string => {
   const code = baseLanguage(language).toUpperCase();
   return CHART_LOCALES.has(code) ? code : 'EN';
 };
