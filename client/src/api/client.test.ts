@@ -4,7 +4,7 @@ import { renderHook, act } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApiClient, type AuthFailure } from './client';
-import { ApiError } from './errors';
+import { ApiError, type ClientFailure } from './errors';
 import { applyPointerErrors } from './form-errors';
 
 type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
@@ -84,6 +84,22 @@ describe('api client', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const error = (await odd.get('/users/me', UserSchema).catch((e: unknown) => e)) as ApiError;
     expect(error.messages).toEqual(['The server sent an unexpected response']);
+  });
+
+  it('words its own failures through describeFailure: no server, no error body, an answer out of contract', async () => {
+    const describeFailure = (failure: ClientFailure) => (failure.kind === 'status' ? `status ${failure.status}` : failure.kind);
+    const down = createApiClient({ describeFailure, fetch: (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch });
+    const unreachable = (await down.get('/config', z.unknown()).catch((e: unknown) => e)) as ApiError;
+    expect(unreachable.messages).toEqual(['unreachable']);
+    expect((unreachable.cause as Error).message).toBe('Failed to fetch');
+    const proxy = createApiClient({
+      describeFailure,
+      fetch: (async () => new Response('<html>Bad Gateway</html>', { status: 502 })) as typeof fetch,
+    });
+    expect(((await proxy.get('/config', z.unknown()).catch((e: unknown) => e)) as ApiError).messages).toEqual(['status 502']);
+    const odd = createApiClient({ describeFailure, fetch: fakeServer([json(200, { nope: 1 })]).fetch });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(((await odd.get('/users/me', UserSchema).catch((e: unknown) => e)) as ApiError).messages).toEqual(['unexpected']);
   });
 
   it('asks the session on 401 and retries once with the token it then holds', async () => {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isAuthStatus, isExemptFromAuthHandling } from './auth-rules';
-import { ApiError, apiErrorFromBody, networkError } from './errors';
+import { ApiError, apiErrorFromBody, englishFailure, networkError, type ClientFailure } from './errors';
 import { toSearch, type Query } from './query';
 
 export const API_PREFIX = '/api/v3';
@@ -33,6 +33,8 @@ export type ApiClientDeps = {
   getToken?: () => string | null;
   getLanguage?: () => string;
   now?: () => number;
+  /** Words the client's own failures (no server, no error body, an answer out of contract). */
+  describeFailure?: (failure: ClientFailure) => string;
 };
 
 /** Paths under /oauth and /media/files live at the root; everything else is under /api/v3. */
@@ -64,6 +66,7 @@ export function createApiClient(initial: ApiClientDeps = {}) {
     getToken: () => null,
     getLanguage: () => 'en-US',
     now: () => Date.now(),
+    describeFailure: englishFailure,
     ...initial,
   };
   let authHandler: AuthFailureHandler | null = null;
@@ -81,7 +84,7 @@ export function createApiClient(initial: ApiClientDeps = {}) {
     try {
       return await deps.fetch(resolve(deps.baseUrl, path, options.query), { method, headers, body, signal: options.signal });
     } catch (error) {
-      throw networkError(error);
+      throw networkError(error, deps.describeFailure);
     }
   }
 
@@ -98,9 +101,9 @@ export function createApiClient(initial: ApiClientDeps = {}) {
         !isExemptFromAuthHandling(path) &&
         !(res.status === 403 && options.ignore403);
       // After one retry only a refusal is still reported (it may open the login dialog).
-      if (!handled || !authHandler || (attempt > 0 && res.status !== 403)) throw apiErrorFromBody(res.status, body);
+      if (!handled || !authHandler || (attempt > 0 && res.status !== 403)) throw apiErrorFromBody(res.status, body, deps.describeFailure);
       const decision = await authHandler({ status: res.status, path, hadToken: token !== null });
-      if (decision !== 'retry' || attempt > 0) throw apiErrorFromBody(res.status, body);
+      if (decision !== 'retry' || attempt > 0) throw apiErrorFromBody(res.status, body, deps.describeFailure);
       token = deps.getToken();
       res = await send(method, path, options, token);
     }
@@ -113,7 +116,7 @@ export function createApiClient(initial: ApiClientDeps = {}) {
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     console.error(`Unexpected response from ${path}`, result.error.issues);
-    throw new ApiError(0, [{ status: 0, message: 'The server sent an unexpected response' }], { cause: result.error });
+    throw new ApiError(0, [{ status: 0, message: deps.describeFailure({ kind: 'unexpected' }) }], { cause: result.error });
   }
 
   async function request<S extends z.ZodType>(method: string, path: string, schema: S, options: RequestOptions = {}) {

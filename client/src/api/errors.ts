@@ -43,8 +43,21 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What the client says itself when the server gave no message: it was not reached, answered
+ * something the shared schemas reject, or failed without an error body (a proxy's 502 page).
+ */
+export type ClientFailure = { kind: 'unreachable' } | { kind: 'unexpected' } | { kind: 'status'; status: number };
+
+/** The client's own wording until the interface gives it its language (app/services). */
+export function englishFailure(failure: ClientFailure): string {
+  if (failure.kind === 'unreachable') return 'The server could not be reached. Check your connection and try again.';
+  if (failure.kind === 'unexpected') return 'The server sent an unexpected response';
+  return `Request failed (${failure.status})`;
+}
+
 /** Builds an ApiError from any error body the server may send. */
-export function apiErrorFromBody(status: number, body: unknown): ApiError {
+export function apiErrorFromBody(status: number, body: unknown, describe = englishFailure): ApiError {
   const envelope = ErrorEnvelopeSchema.safeParse(body);
   if (envelope.success && envelope.data.errors.length > 0) return new ApiError(status, envelope.data.errors);
   const oauth = OAuthErrorSchema.safeParse(body);
@@ -57,12 +70,12 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object' && 'messages' in body && typeof (body as { messages: unknown }).messages === 'string') {
     return new ApiError(status, [{ status, message: (body as { messages: string }).messages }]);
   }
-  return new ApiError(status, [{ status, message: `Request failed (${status})` }]);
+  return new ApiError(status, [{ status, message: describe({ kind: 'status', status }) }]);
 }
 
-export function networkError(cause: unknown): ApiError {
-  const message = cause instanceof Error && cause.message ? cause.message : 'The server could not be reached';
-  return new ApiError(0, [{ status: 0, message }], { cause });
+/** The server was not reached; the browser's own words ("Failed to fetch") stay in `cause`. */
+export function networkError(cause: unknown, describe = englishFailure): ApiError {
+  return new ApiError(0, [{ status: 0, message: describe({ kind: 'unreachable' }) }], { cause });
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

@@ -5,6 +5,7 @@ import { createNotices, type Notices } from '../features/notices/notices';
 import { createSessionActors } from '../features/session/session.actors';
 import { loginMachine, type LoginMachine } from '../features/session/session.machine';
 import { loadLanguage, loadSession, saveSession, usableToken } from '../features/session/session-storage';
+import { i18n } from '../i18n/i18n';
 import { createRealtimeClient, type RealtimeClient } from '../realtime/realtime-client';
 
 export type AppServices = {
@@ -49,7 +50,14 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const currentToken = () => usableToken(session.getSnapshot().context.session, now());
   const realtime = options.realtime ?? createRealtimeClient();
 
-  api.configure({ getToken: currentToken, getLanguage: () => loadLanguage(storage) ?? 'en-US', now });
+  api.configure({
+    getToken: currentToken,
+    getLanguage: () => loadLanguage(storage) ?? 'en-US',
+    now,
+    // No server message to show: the client says what happened in the interface's language.
+    describeFailure: (failure) =>
+      failure.kind === 'status' ? i18n.t('api_failure.status', { status: failure.status }) : i18n.t(`api_failure.${failure.kind}`),
+  });
   api.setAuthHandler(async ({ status, path }) => {
     const before = currentToken();
     session.send({ type: 'REQUEST_REJECTED', status, path, location: options.location() });
