@@ -74,6 +74,18 @@ for (const [code, heading, dir] of [
     await expect(page.getByRole('dialog', { name: strings.get('login.title')! })).toBeVisible();
     expect(await englishLeft(page, code)).toEqual([]);
     await shot(page, `login-${code}`);
+
+    // Without a connection the client's own failure is worded in the language too.
+    const login = page.getByRole('dialog', { name: strings.get('login.title')! });
+    await login.getByLabel(strings.get('login.email')!).fill('someone@example.com');
+    await login.getByLabel(strings.get('login.password')!).fill('a password');
+    await page.context().setOffline(true);
+    await login.getByRole('button', { name: strings.get('login.submit')!, exact: true }).click();
+    // The server was not reached: nothing says the password was wrong, and what was typed stays.
+    await expect(login.getByRole('alert')).toHaveText(strings.get('api_failure.unreachable')!);
+    await expect(login.getByLabel(strings.get('login.email')!)).toHaveValue('someone@example.com');
+    await shot(page, `login-offline-${code}`);
+    await page.context().setOffline(false);
   });
 
   test(`in ${code} the data view fits a phone`, async ({ page }) => {

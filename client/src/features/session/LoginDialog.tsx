@@ -17,16 +17,17 @@ export default function LoginDialog() {
   const { site } = useConfig();
   const state = useLoginState();
   const processing = !state.matches('anonymous');
-  const { loginFailed, loginMessage } = state.context;
+  const { loginFailed, loginRefused, loginMessage } = state.context;
   const form = useForm<LoginForm>({ resolver: zodResolver(LoginFormSchema), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
+  // Refused credentials are cleared; after a server that did not answer they stay, to try again.
   useEffect(() => {
-    if (loginFailed) {
+    if (loginFailed && loginRefused) {
       form.reset({ email: '', password: '' });
       form.setFocus('email');
     }
-  }, [loginFailed, form]);
+  }, [loginFailed, loginRefused, form]);
 
   const isPrivate = site.private === true;
   const leaveFor = (name: 'register' | 'forgotPassword') => {
@@ -47,7 +48,7 @@ export default function LoginDialog() {
       >
         {loginFailed ? (
           <div className="form-alert" role="alert">
-            <p>{t('notify.login.failed')}</p>
+            {loginRefused || !loginMessage ? <p>{t('notify.login.failed')}</p> : null}
             {loginMessage ? <p>{loginMessage}</p> : null}
           </div>
         ) : null}

@@ -212,6 +212,7 @@ describe('login machine: logging in', () => {
     actor.send(login);
     const failed = await waitFor(actor, (s) => s.matches({ anonymous: { prompt: 'open' } }));
     expect(failed.context.loginFailed).toBe(true);
+    expect(failed.context.loginRefused).toBe(true);
     expect(failed.context.loginMessage).toBeNull();
     expect(failed.context.credentials).toBeNull();
     expect(f.fetchUser).not.toHaveBeenCalled();
@@ -225,6 +226,20 @@ describe('login machine: logging in', () => {
     actor.send(login);
     const failed = await waitFor(actor, (s) => s.context.loginFailed);
     expect(failed.context.loginMessage).toMatch(/Too many failed login attempts/);
+  });
+
+  it('says an unreachable or failing server as it is, not as refused credentials', async () => {
+    for (const error of [
+      new ApiError(0, [{ status: 0, message: 'The server could not be reached.' }]),
+      new ApiError(503, [{ status: 503, message: 'Request failed (503)' }]),
+    ]) {
+      const { actor } = start({ fakes: { passwordGrant: () => Promise.reject(error) } });
+      actor.send(login);
+      const failed = await waitFor(actor, (s) => s.context.loginFailed);
+      expect(failed.context.loginRefused).toBe(false);
+      expect(failed.context.loginMessage).toBe(error.message);
+      actor.stop();
+    }
   });
 
   it('fails the login when /users/me cannot be read', async () => {

@@ -18,7 +18,9 @@ export type LoginContext = {
   /** Where to go back to once logged in. */
   returnTo: string | null;
   loginFailed: boolean;
-  /** A server message worth showing beside the generic failure (throttling). */
+  /** The server turned the credentials down (wrong ones, or too many tries): the fields are cleared. */
+  loginRefused: boolean;
+  /** A message worth showing with the failure: throttling, or why the server gave no answer. */
   loginMessage: string | null;
   tosFailed: boolean;
   now: () => number;
@@ -41,9 +43,14 @@ export type LoginEmitted =
 const MAX_DELAY_MS = 2_147_483_647;
 
 const rejection = (event: LoginEvent) => (event.type === 'REQUEST_REJECTED' && !isExemptFromAuthHandling(event.path) ? event : null);
+const statusOf = (error: unknown): number | undefined => (error as { status?: number } | null)?.status;
+const REFUSALS = new Set([400, 401, 429]);
+const refused = (error: unknown): boolean => REFUSALS.has(statusOf(error) ?? -1);
+/** Throttling, an unreachable or failing server: said as it is, not as a wrong password. */
 const errorMessage = (error: unknown): string | null => {
-  const status = (error as { status?: number } | null)?.status;
-  return status === 429 && error instanceof Error ? error.message : null;
+  const status = statusOf(error);
+  const worded = status === 429 || status === 0 || (status !== undefined && status >= 500);
+  return worded && error instanceof Error ? error.message : null;
 };
 
 function sessionFrom(pending: Pending, email: string | null): Session {
@@ -112,6 +119,7 @@ export const loginMachine = setup({
       pending: null,
       credentials: null,
       loginFailed: false,
+      loginRefused: false,
       loginMessage: null,
       tosFailed: false,
     })),
@@ -129,6 +137,7 @@ export const loginMachine = setup({
     credentials: null,
     returnTo: null,
     loginFailed: false,
+    loginRefused: false,
     loginMessage: null,
     tosFailed: false,
     now: input.now ?? Date.now,
@@ -152,6 +161,7 @@ export const loginMachine = setup({
           actions: assign({
             credentials: ({ event }) => ({ email: event.email, password: event.password }),
             loginFailed: false,
+            loginRefused: false,
             loginMessage: null,
           }),
         },
@@ -163,10 +173,20 @@ export const loginMachine = setup({
           initial: 'closed',
           states: {
             closed: {
-              on: { OPEN_LOGIN: { target: 'open', actions: ['rememberReturnTo', assign({ loginFailed: false, loginMessage: null })] } },
+              on: {
+                OPEN_LOGIN: {
+                  target: 'open',
+                  actions: ['rememberReturnTo', assign({ loginFailed: false, loginRefused: false, loginMessage: null })],
+                },
+              },
             },
             open: {
-              on: { CANCEL_LOGIN: { target: 'closed', actions: [assign({ loginFailed: false, loginMessage: null }), 'forgetReturnTo'] } },
+              on: {
+                CANCEL_LOGIN: {
+                  target: 'closed',
+                  actions: [assign({ loginFailed: false, loginRefused: false, loginMessage: null }), 'forgetReturnTo'],
+                },
+              },
             },
           },
         },
@@ -214,7 +234,12 @@ export const loginMachine = setup({
         },
         onError: {
           target: 'anonymous.prompt.open',
-          actions: assign({ loginFailed: true, loginMessage: ({ event }) => errorMessage(event.error), credentials: null }),
+          actions: assign({
+            loginFailed: true,
+            loginRefused: ({ event }) => refused(event.error),
+            loginMessage: ({ event }) => errorMessage(event.error),
+            credentials: null,
+          }),
         },
       },
     },
