@@ -92,7 +92,9 @@ test.describe('shell and routes', () => {
     await page.goto('/views/map');
     const alert = page.getByRole('alert');
     await expect(alert.getByRole('heading', { name: 'This site could not be loaded' })).toBeVisible();
-    await expect(alert.locator('.bootstrap-error-message')).not.toBeEmpty();
+    await expect(alert.locator('.bootstrap-error-message')).toHaveText(
+      'The server could not be reached. Check your connection and try again.',
+    );
     await shot(page, 'shell-bootstrap-error');
     await page.unroute('**/api/v3/config');
     await alert.getByRole('button', { name: 'Try again' }).click();

@@ -4,6 +4,7 @@ import { renderHook, act } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApiClient, type AuthFailure } from './client';
+import en from '../locales/en.json';
 import { ApiError, type ClientFailure } from './errors';
 import { applyPointerErrors } from './form-errors';
 
@@ -83,7 +84,7 @@ describe('api client', () => {
     const odd = createApiClient({ fetch: fakeServer([json(200, { nope: 1 })]).fetch });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const error = (await odd.get('/users/me', UserSchema).catch((e: unknown) => e)) as ApiError;
-    expect(error.messages).toEqual(['The server sent an unexpected response']);
+    expect(error.messages).toEqual([en.api_failure.unexpected]);
   });
 
   it('words its own failures through describeFailure: no server, no error body, an answer out of contract', async () => {

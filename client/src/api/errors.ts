@@ -1,4 +1,5 @@
 import { ErrorEnvelopeSchema, OAuthErrorSchema, type ErrorEntry } from '@platform/shared';
+import en from '../locales/en.json';
 
 export type FieldProblem = { pointer: string; field: string; message: string };
 
@@ -49,11 +50,10 @@ export class ApiError extends Error {
  */
 export type ClientFailure = { kind: 'unreachable' } | { kind: 'unexpected' } | { kind: 'status'; status: number };
 
-/** The client's own wording until the interface gives it its language (app/services). */
+/** The client's own wording in English, until the interface gives it its language (app/services). */
 export function englishFailure(failure: ClientFailure): string {
-  if (failure.kind === 'unreachable') return 'The server could not be reached. Check your connection and try again.';
-  if (failure.kind === 'unexpected') return 'The server sent an unexpected response';
-  return `Request failed (${failure.status})`;
+  const text = en.api_failure[failure.kind];
+  return failure.kind === 'status' ? text.replace('{{status}}', String(failure.status)) : text;
 }
 
 /** Builds an ApiError from any error body the server may send. */

@@ -1,5 +1,6 @@
 import { createActor, waitFor, type Actor } from 'xstate';
 import { api as tabApi, type ApiClient } from '../api';
+import { englishFailure } from '../api/errors';
 import { createDialogs, type Dialogs } from '../features/dialogs/dialogs';
 import { createNotices, type Notices } from '../features/notices/notices';
 import { createSessionActors } from '../features/session/session.actors';
@@ -54,9 +55,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     getToken: currentToken,
     getLanguage: () => loadLanguage(storage) ?? 'en-US',
     now,
-    // No server message to show: the client says what happened in the interface's language.
-    describeFailure: (failure) =>
-      failure.kind === 'status' ? i18n.t('api_failure.status', { status: failure.status }) : i18n.t(`api_failure.${failure.kind}`),
+    // No server message to show: the client says what happened in the interface's language (in
+    // English when the strings are not loaded yet: the configuration is asked for before them).
+    describeFailure: (failure) => {
+      const key = `api_failure.${failure.kind}`;
+      if (!i18n.isInitialized || !i18n.exists(key)) return englishFailure(failure);
+      return failure.kind === 'status' ? i18n.t(key, { status: failure.status }) : i18n.t(key);
+    },
   });
   api.setAuthHandler(async ({ status, path }) => {
     const before = currentToken();
