@@ -42,6 +42,9 @@ export type LoginEmitted =
 /** The longest a browser timer can wait; tokens live 15 hours, so this only guards odd servers. */
 const MAX_DELAY_MS = 2_147_483_647;
 
+/** No login failure shown: the dialog opened, closed or tried again. */
+const NO_LOGIN_FAILURE = { loginFailed: false, loginRefused: false, loginMessage: null } as const;
+
 const rejection = (event: LoginEvent) => (event.type === 'REQUEST_REJECTED' && !isExemptFromAuthHandling(event.path) ? event : null);
 const statusOf = (error: unknown): number | undefined => (error as { status?: number } | null)?.status;
 const REFUSALS = new Set([400, 401, 429]);
@@ -118,9 +121,7 @@ export const loginMachine = setup({
       session: context.pending ? sessionFrom(context.pending, context.credentials?.email ?? null) : context.session,
       pending: null,
       credentials: null,
-      loginFailed: false,
-      loginRefused: false,
-      loginMessage: null,
+      ...NO_LOGIN_FAILURE,
       tosFailed: false,
     })),
     announceLogin: emit(({ context }) => ({ type: 'loggedIn', session: context.session as Session }) as const),
@@ -136,9 +137,7 @@ export const loginMachine = setup({
     pending: null,
     credentials: null,
     returnTo: null,
-    loginFailed: false,
-    loginRefused: false,
-    loginMessage: null,
+    ...NO_LOGIN_FAILURE,
     tosFailed: false,
     now: input.now ?? Date.now,
   }),
@@ -160,9 +159,7 @@ export const loginMachine = setup({
           target: 'authenticating',
           actions: assign({
             credentials: ({ event }) => ({ email: event.email, password: event.password }),
-            loginFailed: false,
-            loginRefused: false,
-            loginMessage: null,
+            ...NO_LOGIN_FAILURE,
           }),
         },
         // Refused while anonymous: the visitor may see more after logging in.
@@ -176,7 +173,7 @@ export const loginMachine = setup({
               on: {
                 OPEN_LOGIN: {
                   target: 'open',
-                  actions: ['rememberReturnTo', assign({ loginFailed: false, loginRefused: false, loginMessage: null })],
+                  actions: ['rememberReturnTo', assign(NO_LOGIN_FAILURE)],
                 },
               },
             },
@@ -184,7 +181,7 @@ export const loginMachine = setup({
               on: {
                 CANCEL_LOGIN: {
                   target: 'closed',
-                  actions: [assign({ loginFailed: false, loginRefused: false, loginMessage: null }), 'forgetReturnTo'],
+                  actions: [assign(NO_LOGIN_FAILURE), 'forgetReturnTo'],
                 },
               },
             },
