@@ -2,6 +2,7 @@ import type { Form } from '@platform/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormatCount } from '../../i18n/numbers';
 import { allowedSurveys } from '../posts/editor/allowed-surveys';
 import { useSession } from '../session/useSession';
 import { SOURCE_OPTIONS, type PostFilters, type SurveyChoice } from './filter-state';
@@ -48,7 +49,8 @@ export function FilterSidebar({ filters, update, surveys, counts }: Props) {
   ];
   const allOn = filters.form.length === 0;
   const setForms = (form: SurveyChoice[]) => update({ form });
-  const countOf = (id: SurveyChoice) => (counts ? (counts.bySurvey.get(id) ?? 0) : null);
+  const formatCount = useFormatCount();
+  const countOf = (id: SurveyChoice) => (counts ? formatCount(counts.bySurvey.get(id) ?? 0) : null);
 
   return (
     <aside className="filter-sidebar" aria-label={t('filters.sidebar')}>
@@ -112,7 +114,7 @@ export function FilterSidebar({ filters, update, surveys, counts }: Props) {
                     }
                   />
                   <span className="filter-row-name">{t(`filters.source.${source}`)}</span>
-                  <span className="filter-count">{counts?.bySource ? (counts.bySource.get(source) ?? 0) : ''}</span>
+                  <span className="filter-count">{counts?.bySource ? formatCount(counts.bySource.get(source) ?? 0) : ''}</span>
                 </label>
                 <RowMenu
                   label={t('filters.source_menu', { name: t(`filters.source.${source}`) })}
@@ -146,7 +148,7 @@ function SurveyRow({
 }: {
   survey: Form;
   checked: boolean;
-  count: number | null;
+  count: string | null;
   onToggle: (on: boolean) => void;
   onOnly: () => void;
   onHide: () => void;

@@ -11,7 +11,8 @@ import { useServerEvents } from '../../realtime/useServerEvents';
 import { BaseMap, type Maplibre } from './BaseMap';
 import { mapDefaults } from './map-defaults';
 import { clampBbox, EVENT_THROTTLE_MS, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_ZOOM } from './map-view-rules';
-import { markerColor, shortCount } from './marker-color';
+import { formatShortCount } from '../../i18n/numbers';
+import { markerColor } from './marker-color';
 import { fitClusters, prefetchWorldClusters, takeWorldClusters } from './cluster-prefetch';
 import { clearMarkers, syncMarkers } from './marker-sync';
 import { PostPopupCard } from './PostPopupCard';
@@ -58,7 +59,8 @@ export function PostsMap({
   className?: string;
   onStatus?: (status: PostsMapStatus) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const { api } = useServices();
   const config = useConfig();
   const view = mapDefaults(config.map);
@@ -183,8 +185,8 @@ export function PostsMap({
       map.setLayoutProperty(HEAT_LAYER, 'visibility', heatmap ? 'visible' : 'none');
     }
     if (heatmap) return clearMarkers(drawn.current);
-    syncMarkers(drawn.current, features, (feature) => markerFor(feature, shown, t, setSelected).addTo(map));
-  }, [shown, styled, data, heatmap, t]);
+    syncMarkers(drawn.current, features, (feature) => markerFor(feature, shown, { t, language }, setSelected).addTo(map));
+  }, [shown, styled, data, heatmap, t, language]);
   // Markers are drawn for one map in one language; they go with either.
   useEffect(() => {
     const markers = drawn.current;
@@ -226,7 +228,7 @@ export function PostsMap({
 function markerFor(
   feature: PostClusterFeature,
   { map, maplibre }: Shown,
-  t: (key: string, options?: Record<string, unknown>) => string,
+  { t, language }: { t: (key: string, options?: Record<string, unknown>) => string; language: string },
   select: (selected: Selected) => void,
 ): Marker {
   const [lon, lat] = feature.geometry.coordinates;
@@ -238,7 +240,7 @@ function markerFor(
     element.className = 'map-cluster';
     element.style.width = `${size}px`;
     element.style.height = `${size}px`;
-    element.textContent = shortCount(p.count);
+    element.textContent = formatShortCount(p.count, language);
     element.setAttribute('aria-label', t('map.cluster', { count: p.count }));
     element.dataset.count = String(p.count);
     element.addEventListener('click', (event) => {

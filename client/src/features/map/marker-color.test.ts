@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clampBbox, minZoomFor } from './map-view-rules';
-import { MARKER_GREY, markerColor, shortCount } from './marker-color';
+import { MARKER_GREY, markerColor } from './marker-color';
 
 describe('marker colour', () => {
   it('allows only letters, digits and #, else grey', () => {
@@ -10,13 +10,6 @@ describe('marker colour', () => {
     expect(markerColor('rgb(1,2,3)')).toBe(MARKER_GREY);
     expect(markerColor('#fff;background:url(x)')).toBe(MARKER_GREY);
     expect(markerColor(null)).toBe('#959595');
-  });
-
-  it('shortens cluster counts', () => {
-    expect(shortCount(999)).toBe('999');
-    expect(shortCount(1250)).toBe('1.2k');
-    expect(shortCount(35_400)).toBe('35k');
-    expect(shortCount(1_120_000)).toBe('1.1M');
   });
 
   it('keeps zoom and viewport within the rules', () => {

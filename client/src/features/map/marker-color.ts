@@ -11,11 +11,3 @@ export function markerColor(color: string | null | undefined): string {
   if (/^([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value)) return `#${value}`;
   return value;
 }
-
-/** Short counts for cluster badges: 999, 1.2k, 35k, 1.1M. */
-export function shortCount(count: number): string {
-  if (count < 1000) return String(count);
-  if (count < 10_000) return `${(Math.floor(count / 100) / 10).toString()}k`;
-  if (count < 1_000_000) return `${Math.floor(count / 1000)}k`;
-  return `${(Math.floor(count / 100_000) / 10).toString()}M`;
-}

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n/i18n';
 import { memberSession, renderWithApp } from '../../test/harness';
 import { initialPostList, type PostListState } from './post-list-state';
 import { PostTimeline } from './PostTimeline';
@@ -54,5 +55,14 @@ describe('timeline total wording (issue 6: honest totals at a million posts)', (
 
   it('says an estimated total is approximate', async () => {
     expect(await countText({ total: 523000, totalKind: 'estimate' })).toBe('Showing 0 of about 523,000 posts');
+  });
+
+  describe('in another language', () => {
+    afterEach(() => changeLanguage('en'));
+
+    it('writes the numbers as that language does', async () => {
+      await changeLanguage('es');
+      expect(await countText({ total: 523000, totalKind: 'exact' })).toBe('Mostrando 0 de 523.000 publicaciones');
+    });
   });
 });

@@ -9,8 +9,7 @@ const COUNT_KEYS = { exact: 'post.shown_of_total', at_least: 'post.shown_of_at_l
 
 /** "Showing 20 of 1,234 posts", worded honestly when a million-post total was capped or estimated. */
 function shownOfTotal(t: TFunction, state: PostListState): string {
-  const format = (n: number) => n.toLocaleString();
-  return t(COUNT_KEYS[state.totalKind], { shown: format(state.posts.length), total: format(state.total) });
+  return t(COUNT_KEYS[state.totalKind], { shown: state.posts.length, total: state.total });
 }
 
 /**
