@@ -2,10 +2,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../app/config-context';
 import { isFeatureEnabled } from '../../app/features';
+import { formatCount, useFormatCount } from '../../i18n/numbers';
 import { useSession } from '../session/useSession';
 import './activity.css';
 import { hasEnoughPoints, type ActivityRange } from './date-range';
-import { withEmptyBuckets } from './timeline-gaps';
+import { groupedTimeline } from './timeline-buckets';
 import { DateRangePicker } from './DateRangePicker';
 import { EChart, type ChartOption } from './EChart';
 import { useActivityData, type Load, type SurveyStatsRow, type TimelineSeries, type VolumeRow } from './useActivityData';
@@ -68,38 +69,54 @@ function Placeholder({ state }: { state: 'loading' | 'empty' }) {
   );
 }
 
+/** Numbers on a chart (axis, bar labels, tooltip) as the interface's language writes them. */
+function chartNumbers(language: string) {
+  const count = (value: number) => formatCount(value, language);
+  return { count, tooltipValue: (value: unknown) => (typeof value === 'number' ? count(value) : String(value)) };
+}
+
 function TimelineChart({ load, title }: { load: Load<TimelineSeries[]>; title: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const option = useMemo<ChartOption | null>(() => {
     if (load.state !== 'ready' || !hasEnoughPoints(load.data.map((s) => ({ values: s.points })))) return null;
+    const { unit, series } = groupedTimeline(load.data);
+    const { count, tooltipValue } = chartNumbers(i18n.language);
     return {
-      tooltip: { trigger: 'axis' },
+      tooltip: { trigger: 'axis', valueFormatter: tooltipValue },
       legend: { type: 'scroll', bottom: 0 },
-      grid: { left: 48, right: 24, top: 24, bottom: 64 },
+      grid: { left: 56, right: 24, top: 40, bottom: 64 },
       xAxis: { type: 'time' },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: withEmptyBuckets(load.data).map((s) => ({
+      yAxis: { type: 'value', minInterval: 1, name: t(`activity.per_${unit}`), axisLabel: { formatter: count } },
+      series: series.map((s) => ({
         name: s.key === 'None' ? t('filters.unknown_survey') : s.key,
         type: 'line',
         showSymbol: s.points.length < 60,
         data: s.points,
       })),
     };
-  }, [load, t]);
+  }, [load, t, i18n.language]);
   if (load.state === 'loading') return <Placeholder state="loading" />;
   if (!option) return <Placeholder state="empty" />;
   return <EChart option={option} label={t('activity.chart_label', { title })} />;
 }
 
 function VolumeChart({ load, title }: { load: Load<VolumeRow[]>; title: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const option = useMemo<ChartOption | null>(() => {
     if (load.state !== 'ready' || load.data.length === 0) return null;
     const rows = [...load.data].reverse();
+    const { count, tooltipValue } = chartNumbers(i18n.language);
     return {
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: tooltipValue },
       grid: { left: 16, right: 32, top: 16, bottom: 40, containLabel: true },
-      xAxis: { type: 'value', minInterval: 1, name: t('activity.by_volume_axis'), nameLocation: 'middle', nameGap: 28 },
+      xAxis: {
+        type: 'value',
+        minInterval: 1,
+        name: t('activity.by_volume_axis'),
+        nameLocation: 'middle',
+        nameGap: 28,
+        axisLabel: { formatter: count },
+      },
       yAxis: { type: 'category', data: rows.map((r) => (r.name === 'None' ? t('filters.unknown_survey') : r.name)) },
       series: [
         {
@@ -107,11 +124,11 @@ function VolumeChart({ load, title }: { load: Load<VolumeRow[]>; title: string }
           barMaxWidth: 48,
           data: rows.map((r) => r.total),
           itemStyle: { color: '#1d5a86' },
-          label: { show: true, position: 'right' },
+          label: { show: true, position: 'right', formatter: ({ value }: { value: number }) => count(value) },
         },
       ],
     };
-  }, [load, t]);
+  }, [load, t, i18n.language]);
   if (load.state === 'loading') return <Placeholder state="loading" />;
   if (!option) return <Placeholder state="empty" />;
   return <EChart option={option} label={t('activity.chart_label', { title })} />;
@@ -119,6 +136,7 @@ function VolumeChart({ load, title }: { load: Load<VolumeRow[]>; title: string }
 
 function SurveyTable({ load, kind }: { load: Load<SurveyStatsRow[]>; kind: 'targeted' | 'crowdsourced' }) {
   const { t } = useTranslation();
+  const count = useFormatCount();
   if (load.state === 'loading') return <p className="activity-table-empty">{t('activity.loading')}</p>;
   const rows = load.state === 'ready' ? load.data.filter((r) => (kind === 'targeted') === Boolean(r.form.targeted_survey)) : [];
   if (rows.length === 0)
@@ -139,10 +157,10 @@ function SurveyTable({ load, kind }: { load: Load<SurveyStatsRow[]>; kind: 'targ
           {rows.map(({ form, stats }) => (
             <tr key={form.id}>
               <th scope="row">{form.name}</th>
-              <td>{stats.total_responses ?? 0}</td>
-              <td>{stats.total_recipients ?? 0}</td>
-              <td>{stats.total_response_recipients ?? 0}</td>
-              <td>{stats.total_messages_sent ?? 0}</td>
+              <td>{count(stats.total_responses ?? 0)}</td>
+              <td>{count(stats.total_recipients ?? 0)}</td>
+              <td>{count(stats.total_response_recipients ?? 0)}</td>
+              <td>{count(stats.total_messages_sent ?? 0)}</td>
             </tr>
           ))}
         </tbody>
@@ -166,7 +184,7 @@ function SurveyTable({ load, kind }: { load: Load<SurveyStatsRow[]>; kind: 'targ
           <tr key={form.id}>
             <th scope="row">{form.name}</th>
             {sources.map((s) => (
-              <td key={s}>{stats.total_by_data_source?.[s] ?? 0}</td>
+              <td key={s}>{count(stats.total_by_data_source?.[s] ?? 0)}</td>
             ))}
           </tr>
         ))}
