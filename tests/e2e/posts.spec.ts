@@ -274,6 +274,8 @@ test.describe('posts: create, edit, moderate and browse', () => {
   });
 
   test('edits a post; no changes, unsaved changes and a saved change', async ({ page, api, baseURL }) => {
+    // Five trips through the editor: about 30 s alone, and past 60 s beside another worker on a slow machine.
+    test.setTimeout(120_000);
     await blockTiles(page);
     const survey = await everyFieldSurvey(api);
     const title = unique('Edit me ');
