@@ -8,7 +8,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
-  timeout: 60_000,
+  // A whole journey's budget; each step still fails after its own 10 s. The journeys of several
+  // screens take 40-60 s beside another worker on a slow 2-core instance.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
