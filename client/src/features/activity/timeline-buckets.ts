@@ -32,7 +32,10 @@ export function groupedTimeline(series: readonly TimelineSeries[]): { unit: Time
     unit,
     series: filled.map((s) => {
       const totals = new Map<number, number>();
-      for (const [time, total] of s.points) totals.set(bucketOf(time), (totals.get(bucketOf(time)) ?? 0) + total);
+      for (const [time, total] of s.points) {
+        const bucket = bucketOf(time);
+        totals.set(bucket, (totals.get(bucket) ?? 0) + total);
+      }
       return { ...s, points: [...totals] };
     }),
   };
