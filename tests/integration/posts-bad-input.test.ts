@@ -197,4 +197,18 @@ describe('bad list parameters', () => {
     const res = await server.api.get(`/posts?${query}`, { token: who.admin });
     expect(res.status, res.text.slice(0, 300)).toBe(200);
   });
+
+  // Clients that send every filter, set or not (`bbox=&center_point=`), get no filter for the empty ones.
+  it.each(['bbox=', 'center_point=', 'center_point=&within_km=', 'bbox[]=&center_point[]=&within_km=&has_location='])(
+    'reads empty location parameters in %s as absent',
+    async (query) => {
+      const plain = await server.api.get('/posts?status=all', { token: who.admin });
+      for (const path of [`/posts?status=all&${query}`, `/posts/geojson?status=all&${query}`]) {
+        const res = await server.api.get(path, { token: who.admin });
+        expect(res.status, res.text.slice(0, 300)).toBe(200);
+      }
+      const res = await server.api.get(`/posts?status=all&${query}`, { token: who.admin });
+      expect(res.body.total_count).toBe(plain.body.total_count);
+    },
+  );
 });

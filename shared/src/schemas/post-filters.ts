@@ -68,9 +68,13 @@ const date = (name: string) =>
       .optional(),
   );
 
+/** `count` numbers; an empty value (`bbox=`) is no filter, as v3 skips it (API-CONTRACT 8.4). */
 const numbers = (name: string, count: number) =>
   z.preprocess(
-    (v) => (v === undefined ? undefined : queryList(v)),
+    (v) => {
+      const list = queryList(v);
+      return list.length === 0 ? undefined : list;
+    },
     z
       .array(z.string())
       .refine((list) => list.length === count && list.every((n) => /^[-+]?(\d+\.?\d*|\.\d+)$/.test(n)), `${name} must be ${count} numbers`)
