@@ -1,4 +1,5 @@
-import { PostClustersSchema, type PostClusters } from '@platform/shared';
+import { PostClustersSchema, UNGROUPED_MAX_POINTS, type PostClusters } from '@platform/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, makePostCallers, postBody, type PostCallers } from './helpers/posts';
 import { startTestServer, type TestServer } from './helpers/server';
@@ -16,6 +17,16 @@ async function clusters(query: string, token?: string): Promise<PostClusters> {
   expectStatus(res, 200);
   expect(res.headers.get('content-type')).toContain('application/json');
   return PostClustersSchema.parse(res.body);
+}
+
+/** The answer to `query` once `ready` says it shows what the events brought (5 s at most). */
+async function answerOnce(query: string, ready: (body: PostClusters) => boolean, token?: string): Promise<PostClusters> {
+  for (let i = 0; i < 50; i++) {
+    const body = await clusters(query, token);
+    if (ready(body)) return body;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${query} never showed the change`);
 }
 
 /** Points in the answer: a cluster counts its points, a single point one. */
@@ -115,15 +126,6 @@ describe('GET /posts/clusters', () => {
   });
 
   it('is cached, and takes in the posts created or deleted as their events arrive', async () => {
-    /** The answer to `query` once `ready` says it shows what the events brought (5 s at most). */
-    const answerOnce = async (query: string, ready: (body: PostClusters) => boolean) => {
-      for (let i = 0; i < 50; i++) {
-        const body = await clusters(query);
-        if (ready(body)) return body;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`${query} never showed the change`);
-    };
     const waitForTotal = (total: number) => answerOnce('zoom=1', (body) => body.total === total);
     expect((await clusters('zoom=1')).total).toBe(11);
     // A change made behind the API's back is not seen: the answer comes from the cache.
@@ -166,6 +168,56 @@ describe('GET /posts/clusters', () => {
     // Loaded again whole, the points show the removal made behind the API's back too.
     server.services.posts.clusters.invalidate();
     await waitForTotal(10);
+  });
+
+  it('follows the map settings: posts one by one with grouping off, grouped within the configured radius', async () => {
+    const setMap = async (body: Record<string, unknown>) =>
+      expectStatus(await server.api.put('/config/map', body, { token: who.admin }), 200);
+    const nairobiIds = Array.from({ length: 8 }, (_, i) => id[`nairobi${i}`]);
+    const pointIds = (body: PostClusters) =>
+      body.features.flatMap((f) => (f.properties.cluster ? [] : [f.properties.id])).sort((a, b) => a - b);
+    const hasClusters = (body: PostClusters) => body.features.some((f) => f.properties.cluster);
+    // Nairobi's eight posts, about 150 m apart, at a city zoom.
+    const city = 'zoom=12&bbox=36.7,-1.4,36.9,-1.2';
+    expect(hasClusters(await clusters(city))).toBe(true);
+    try {
+      // A radius of one pixel keeps them apart at that zoom; the country zoom still groups them.
+      await setMap({ clustering: true, cluster_radius: 1 });
+      expect(pointIds(await answerOnce(city, (body) => !hasClusters(body)))).toEqual(nairobiIds);
+      expect(hasClusters(await clusters('zoom=5&bbox=30,-5,42,5'))).toBe(true);
+
+      // Grouping off: every post of the viewport is its own point, at any zoom, the world too.
+      await setMap({ clustering: false, cluster_radius: 50 });
+      const country = await answerOnce('zoom=5&bbox=30,-5,42,5', (body) => !hasClusters(body));
+      expect(pointIds(country)).toEqual(nairobiIds);
+      const world = await clusters('zoom=0');
+      expect(hasClusters(world)).toBe(false);
+      expect(world.features).toHaveLength(world.total);
+
+      // Past the limit in one viewport, posts are grouped all the same (a million pins would not draw).
+      const many = UNGROUPED_MAX_POINTS + 1;
+      await sql`
+        with made as (
+          insert into posts (form_id, title, status)
+          select ${formA.id}, 'Crowd ' || n, 'published' from generate_series(1, ${many}) as n
+          returning id
+        )
+        insert into post_points (post_id, form_attribute_id, attribute_key, lat, lon, geom)
+        select id, (select id from form_attributes where key = ${whereA}), ${whereA}, -30 + (id % 50) * 0.01, 140 + (id / 50 % 50) * 0.01,
+               st_setsrid(st_makepoint(140 + (id / 50 % 50) * 0.01, -30 + (id % 50) * 0.01), 4326)
+        from made`.execute(server.ctx.db);
+      server.services.posts.clusters.invalidate();
+      const crowd = await answerOnce('zoom=6&bbox=135,-35,145,-25', (body) => body.total >= many);
+      expect(hasClusters(crowd)).toBe(true);
+      expect(counted(crowd)).toBe(many);
+      // Zoomed in on a corner of the crowd, the posts come one by one again.
+      const corner = await clusters('zoom=14&bbox=139.995,-30.005,140.045,-29.955');
+      expect(hasClusters(corner)).toBe(false);
+      expect(corner.features.length).toBeGreaterThan(1);
+      expect(corner.features.length).toBeLessThanOrEqual(UNGROUPED_MAX_POINTS);
+    } finally {
+      await setMap({ clustering: true, cluster_radius: 50 });
+    }
   });
 
   it('refuses a bad zoom or viewport with the 422 envelope', async () => {

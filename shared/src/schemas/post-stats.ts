@@ -110,6 +110,11 @@ export const CLUSTER_MAX_ZOOM = 20;
  * opening zoom toward it while the whole world's answer is a single cluster.
  */
 export const MAP_FIT_MAX_ZOOM = 15;
+/**
+ * With grouping turned off in the map settings, a viewport holding up to this many posts gets every
+ * one as its own point; past it the map still gets clusters (a million pins would not draw).
+ */
+export const UNGROUPED_MAX_POINTS = 2_000;
 
 const lonLat = (v: number, lat: boolean) => Number.isFinite(v) && Math.abs(v) <= (lat ? 90 : 360);
 

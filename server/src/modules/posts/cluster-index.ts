@@ -10,13 +10,19 @@ export type Bbox = [number, number, number, number];
  */
 export type ClusterHit = { lon: number; lat: number; k: number; count: number; expansion: number };
 
-/** Builds the index of one zoom band over the points (`lon[k]`, `lat[k]`). */
-export function buildIndex(lon: Float64Array, lat: Float64Array, [minZoom, maxZoom]: [number, number]): ClusterIndex {
+/** A zoom above every band's: asked at it, an index gives the points themselves, never clusters. */
+export const POINTS_ZOOM = 99;
+
+/**
+ * Builds the index of one zoom band over the points (`lon[k]`, `lat[k]`); points closer than
+ * `radius` pixels at a zoom are clustered at it.
+ */
+export function buildIndex(lon: Float64Array, lat: Float64Array, [minZoom, maxZoom]: [number, number], radius: number): ClusterIndex {
   const features: Array<PointFeature<PointProps>> = new Array(lon.length);
   for (let k = 0; k < lon.length; k++) {
     features[k] = { type: 'Feature', geometry: { type: 'Point', coordinates: [lon[k]!, lat[k]!] }, properties: { k } };
   }
-  return new Supercluster<PointProps>({ radius: 60, minZoom, maxZoom }).load(features);
+  return new Supercluster<PointProps>({ radius, minZoom, maxZoom }).load(features);
 }
 
 /**

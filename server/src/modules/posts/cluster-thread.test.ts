@@ -23,8 +23,8 @@ afterAll(() => thread.close());
 describe('the clustering thread', () => {
   it('answers a viewport as the same index built in place does, and its counts add up', async () => {
     const { lon, lat } = grid(40, 10, 10, 0.01);
-    const local = clustersOf(buildIndex(lon, lat, [0, 3]), WORLD, 2, lon.length);
-    const handle = await thread.build(Float64Array.from(lon), Float64Array.from(lat), [0, 3]);
+    const local = clustersOf(buildIndex(lon, lat, [0, 3], 50), WORLD, 2, lon.length);
+    const handle = await thread.build(Float64Array.from(lon), Float64Array.from(lat), [0, 3], 50);
     const hits = await thread.query(handle, WORLD, 2);
     expect(hits).toEqual(local);
     expect(hits.reduce((sum, hit) => sum + hit.count, 0)).toBe(1600);
@@ -34,7 +34,7 @@ describe('the clustering thread', () => {
   it('keeps indexes apart, and an index dropped is gone', async () => {
     const a = grid(5, -50, -20, 5);
     const b = grid(3, 100, 20, 5);
-    const [first, second] = await Promise.all([thread.build(a.lon, a.lat, [0, 3]), thread.build(b.lon, b.lat, [0, 3])]);
+    const [first, second] = await Promise.all([thread.build(a.lon, a.lat, [0, 3], 50), thread.build(b.lon, b.lat, [0, 3], 50)]);
     expect((await thread.query(second, WORLD, 0)).reduce((s, h) => s + h.count, 0)).toBe(9);
     thread.drop(first, 0);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -46,7 +46,7 @@ describe('the clustering thread', () => {
   it('names a point by its position in the arrays it was built from', async () => {
     const lon = Float64Array.from([0, 90, -90]);
     const lat = Float64Array.from([0, 45, -45]);
-    const handle = await thread.build(lon, lat, [0, 3]);
+    const handle = await thread.build(lon, lat, [0, 3], 50);
     const hits = await thread.query(handle, WORLD, 3);
     expect(hits.map((h) => [h.k, h.lon, h.lat]).sort((x, y) => x[0]! - y[0]!)).toEqual([
       [0, 0, 0],
@@ -57,7 +57,7 @@ describe('the clustering thread', () => {
 
   it('answers from a dropped index for a moment: a request handed it just before a post changed', async () => {
     const { lon, lat } = grid(4, 0, 0, 1);
-    const handle = await thread.build(lon, lat, [0, 3]);
+    const handle = await thread.build(lon, lat, [0, 3], 50);
     thread.drop(handle, 200);
     expect((await thread.query(handle, WORLD, 0)).reduce((s, h) => s + h.count, 0)).toBe(16);
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -21,8 +21,8 @@ export function createClusterThread(onReset: () => void) {
   const client = createWorkerClient(new URL('./cluster.worker.ts', import.meta.url), 'cluster-worker.js', onReset);
   const ask = <T>(request: ClusterRequest, transfer: ArrayBuffer[] = []) => client.request<T>(request, transfer);
   return {
-    build: (lon: Float64Array, lat: Float64Array, band: [number, number]): Promise<number> =>
-      ask<number>({ op: 'build', lon, lat, band }, [lon.buffer as ArrayBuffer, lat.buffer as ArrayBuffer]),
+    build: (lon: Float64Array, lat: Float64Array, band: [number, number], radius: number): Promise<number> =>
+      ask<number>({ op: 'build', lon, lat, band, radius }, [lon.buffer as ArrayBuffer, lat.buffer as ArrayBuffer]),
     query: (index: number, bbox: Bbox, zoom: number): Promise<ClusterHit[]> => ask<ClusterHit[]>({ op: 'query', index, bbox, zoom }),
     drop: (index: number, graceMs = DROP_GRACE_MS): void => client.notify({ op: 'drop', index, graceMs } satisfies ClusterRequest),
     close: () => client.close(),

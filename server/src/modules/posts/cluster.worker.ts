@@ -8,7 +8,7 @@ import { buildIndex, clustersOf, type Bbox, type ClusterIndex } from './cluster-
  * build returned, until the server drops them.
  */
 export type ClusterRequest =
-  | { op: 'build'; lon: Float64Array; lat: Float64Array; band: [number, number] }
+  | { op: 'build'; lon: Float64Array; lat: Float64Array; band: [number, number]; radius: number }
   | { op: 'query'; index: number; bbox: Bbox; zoom: number }
   | { op: 'drop'; index: number; graceMs: number };
 
@@ -23,7 +23,7 @@ let next = 0;
 serveRequests(parentPort, (request: ClusterRequest) => {
   if (request.op === 'build') {
     const id = next++;
-    indexes.set(id, { index: buildIndex(request.lon, request.lat, request.band), count: request.lon.length });
+    indexes.set(id, { index: buildIndex(request.lon, request.lat, request.band, request.radius), count: request.lon.length });
     return id;
   }
   if (request.op === 'drop') {

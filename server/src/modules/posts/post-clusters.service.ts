@@ -1,9 +1,16 @@
-import { DEFAULT_STATUS_FILTER, MAP_FIT_MAX_ZOOM, PostClustersQuery, type PostClusterFeature, type PostClusters } from '@platform/shared';
+import {
+  DEFAULT_STATUS_FILTER,
+  MAP_FIT_MAX_ZOOM,
+  PostClustersQuery,
+  UNGROUPED_MAX_POINTS,
+  type PostClusterFeature,
+  type PostClusters,
+} from '@platform/shared';
 import { anonymousAuth, blockedByPrivacy, type Auth } from '../../auth/auth';
 import type { StoredEvent } from '../../events/events.repository';
 import type { AppContext } from '../../context';
 import { parseBody } from '../../http/errors';
-import type { Bbox } from './cluster-index';
+import { POINTS_ZOOM, type Bbox } from './cluster-index';
 import { createClusterThread, GONE } from './cluster-thread';
 import { CHANGES_MATCHES } from './post-events';
 import { formColors, loadMapPoints, NEVER, replacePosts, SOURCE_CODES, STATUS_CODES, type MapPoints } from './post-clusters.repository';
@@ -30,6 +37,20 @@ const REWARM_DELAY_MS = 2_000;
 const DEFAULT_ZOOM = 2;
 /** Web-mercator latitudes end here; supercluster clamps too. */
 const WORLD: Bbox = [-180, -85.0511, 180, 85.0511];
+
+/** Cluster radius in pixels when the settings name none (API-CONTRACT 6 defaults), and its bounds. */
+const DEFAULT_RADIUS = 50;
+const RADIUS_RANGE = [1, 200] as const;
+
+/** The map settings' grouping (spec 3 section 5: `clustering`, `cluster_radius`). */
+export function groupingOf(map: Record<string, unknown>): { grouped: boolean; radius: number } {
+  const configured = Number(map.cluster_radius);
+  const radius = Number.isFinite(configured) && configured > 0 ? Math.round(configured) : DEFAULT_RADIUS;
+  return {
+    grouped: map.clustering !== false && map.clustering !== 0 && map.clustering !== '0' && map.clustering !== 'false',
+    radius: Math.min(RADIUS_RANGE[1], Math.max(RADIUS_RANGE[0], radius)),
+  };
+}
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 /** The points of one filter set: `selected` of `points` (all when null), `count` of them. */
@@ -284,7 +305,7 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   }
 
   /** The band's index of a selection, built in the clustering thread from its coordinates. */
-  async function index(selection: Selection, band: [number, number]): Promise<number> {
+  async function index(selection: Selection, band: [number, number], radius: number): Promise<number> {
     const { points, selected, count } = selection;
     const lon = new Float64Array(count);
     const lat = new Float64Array(count);
@@ -293,7 +314,7 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
       lon[k] = points.lon[i]!;
       lat[k] = points.lat[i]!;
     }
-    return thread.build(lon, lat, band);
+    return thread.build(lon, lat, band, radius);
   }
 
   /** The points of a filter set, from SQL, or for survey/status/source/date filters from the viewer's cached points. */
@@ -323,14 +344,14 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
     );
   }
 
-  async function entryFor(search: PostSearch, viewer: PostViewer, zoom: number): Promise<Selection & { handle: number }> {
+  async function entryFor(search: PostSearch, viewer: PostViewer, zoom: number, radius: number): Promise<Selection & { handle: number }> {
     const who = [viewerKey(viewer, search), viewer.locationPrecision];
     const key = JSON.stringify(['selection', ...who, search]);
     const selection = await selectionFor(key, who, search, viewer);
     const band = bandOf(zoom);
     const { handle } = await cached<Index>(
-      `${key}:${band[0]}`,
-      async () => ({ handle: await index(selection, band), count: selection.count, loadedAt: Date.now() }),
+      `${key}:${band[0]}:${radius}`,
+      async () => ({ handle: await index(selection, band, radius), count: selection.count, loadedAt: Date.now() }),
       (value) => value.count,
     );
     return { ...selection, handle };
@@ -344,10 +365,17 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
     const search = await reads.searchOf(filters);
     if (search.has_location === 'mapped') search.has_location = 'all';
     const viewer = await reads.viewer(auth, search);
+    const { grouped, radius } = groupingOf(await ctx.settings.get('map'));
     // An index dropped between its lookup and its query (a post changed) is built again, once.
     const viewport = async () => {
-      const entry = await entryFor(search, viewer, zoom);
-      return { ...entry, hits: await thread.query(entry.handle, bbox ?? WORLD, zoom) };
+      const entry = await entryFor(search, viewer, zoom, radius);
+      const hits = await thread.query(entry.handle, bbox ?? WORLD, zoom);
+      // Grouping turned off: the viewport's posts one by one, as long as there are few enough.
+      if (grouped || !hits.some((hit) => hit.k < 0)) return { ...entry, hits };
+      const inView = hits.reduce((sum, hit) => sum + hit.count, 0);
+      if (inView > UNGROUPED_MAX_POINTS) return { ...entry, hits };
+      const points = await thread.query(entry.handle, bbox ?? WORLD, POINTS_ZOOM);
+      return { ...entry, hits: points.length <= UNGROUPED_MAX_POINTS ? points : hits };
     };
     const { hits, points, selected, count, colors } = await viewport().catch((error: unknown) => {
       if (error instanceof Error && GONE.test(error.message)) return viewport();

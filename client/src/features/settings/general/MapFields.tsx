@@ -1,3 +1,4 @@
+import { UNGROUPED_MAX_POINTS } from '@platform/shared';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, TextField } from '../../../ui/Field';
@@ -74,7 +75,11 @@ export function MapFields({
           {...form.register('location_precision')}
         />
       ) : null}
-      <CheckboxField label={t('general_settings.clustering')} {...form.register('clustering')} />
+      <CheckboxField
+        label={t('general_settings.clustering')}
+        hint={t('general_settings.clustering_hint', { limit: UNGROUPED_MAX_POINTS })}
+        {...form.register('clustering')}
+      />
     </fieldset>
   );
 }
