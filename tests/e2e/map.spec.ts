@@ -34,6 +34,11 @@ test.describe('map view', () => {
     const card = page.locator('.maplibregl-popup').getByRole('article', { name: titles[1] });
     await expect(card).toBeVisible();
     await expect(card).toContainText(`Content of ${titles[1]}`);
+    // The post card (spec 2 screen 2): the survey's colour band, status, author, time and source.
+    await expect(card).toHaveCSS('border-inline-start-color', 'rgb(170, 51, 0)');
+    await expect(card.locator('.post-status')).toHaveText('Published');
+    await expect(card.locator('.post-source')).toHaveText('Web');
+    await expect(card.locator('time')).toBeVisible();
     await shot(page, 'map-popup');
     await card.getByRole('link', { name: 'Open post' }).click();
     await expect(page).toHaveURL(new RegExp(`/posts/${ids[1]}$`));

@@ -1,25 +1,14 @@
 import type { Post } from '@platform/shared';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { getMediaCached, getPostSurvey } from '../../api/endpoints/posts';
-import { useServices } from '../../app/services-context';
 import { markerColor } from '../map/marker-color';
 import { PostLockMessage } from '../post-lock/PostLockMessage';
 import { useLivePost } from '../post-lock/useLivePost';
 import { PostActionsMenu, type PostChangeHandlers } from './PostActionsMenu';
 import { PostMeta } from './PostMeta';
-import { previewMediaId } from './post-value-format';
 import { cardExcerpt, cardTitle } from './post-text';
-import { useLoaded } from './useLoaded';
 import { useKeepFilters } from './useKeepFilters';
-
-/** The picture of the survey's first media field that holds one (spec 2 screen 2). */
-function usePreviewImage(post: Post) {
-  const { api } = useServices();
-  const survey = useLoaded(post.form ? `survey:${post.form.id}` : null, () => getPostSurvey(api, post.form?.id ?? 0));
-  const mediaId = survey ? previewMediaId(post, survey.attributes) : null;
-  return useLoaded(mediaId ? `media:${mediaId}` : null, () => getMediaCached(api, mediaId ?? 0));
-}
+import { usePreviewImage } from './usePreviewImage';
 
 export function PostCard({ post: loaded, selected, ...handlers }: { post: Post; selected: boolean } & PostChangeHandlers) {
   // The lock follows pushed lock events: icon, message and the menu's actions change at once.
