@@ -1,6 +1,6 @@
 import { mappedPost, mappedSurvey } from './map-support';
 import { openAs } from './settings-session';
-import { expect, shot, test, unique } from './support';
+import { expect, shot, test, turnViewOff, unique } from './support';
 
 test.describe('activity page', () => {
   test('draws the by-volume chart, the survey tables, and no-data states for a range without posts', async ({ page, api }) => {
@@ -51,15 +51,11 @@ test.describe('activity page', () => {
     await expect(page.getByRole('region', { name: 'Targeted survey activity' })).toHaveCount(0);
 
     // The features config turns the activity view off (spec 2 section 6).
-    await page.route('**/api/v3/config', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { results: Array<Record<string, unknown>> };
-      for (const group of body.results)
-        if (group.id === 'features') group.views = { ...(group.views as Record<string, unknown>), activity: false };
-      await route.fulfill({ response, json: body });
-    });
+    await turnViewOff(page, 'activity');
     await page.reload();
     await expect(page.getByText("The Activity view isn't available on your current plan.")).toBeVisible();
     await expect(page.locator('.activity-chart')).toHaveCount(0);
+    // The notice offers the way to a plan that has the view (spec 2 screen 22).
+    await expect(page.locator('.view-unavailable').getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/settings/plan');
   });
 });

@@ -1,7 +1,7 @@
 import { mappedPost, mappedSurvey, readyMap, zoomUntilMarkers } from './map-support';
 import { blockTiles } from './posts-support';
 import { openAs } from './settings-session';
-import { expect, shot, test, unique } from './support';
+import { expect, shot, test, turnViewOff, unique } from './support';
 
 test.describe('map view', () => {
   test('clusters posts, zooms into a cluster and opens a popup card', async ({ page, api }) => {
@@ -174,5 +174,11 @@ test.describe('map view', () => {
     await expect(page.getByRole('navigation')).toHaveCount(0);
     await expect(page.locator('.map-marker')).toHaveCount(1);
     await shot(page, 'map-noui');
+
+    // A plan without the map view has no embed of it either (spec 2 section 6).
+    await turnViewOff(page, 'map');
+    await page.reload();
+    await expect(page.getByText("The Map view isn't available on your current plan.")).toBeVisible();
+    await expect(page.locator('.maplibregl-canvas')).toHaveCount(0);
   });
 });

@@ -83,3 +83,14 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Log in' }).click();
 }
+
+/** This page reads the real `GET /config` answer with `view` switched off by the plan's features. */
+export async function turnViewOff(page: Page, view: string): Promise<void> {
+  await page.route('**/api/v3/config', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { results: Array<Record<string, unknown>> };
+    for (const group of body.results)
+      if (group.id === 'features') group.views = { ...(group.views as Record<string, unknown>), [view]: false };
+    await route.fulfill({ response, json: body });
+  });
+}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfigState } from '../../app/config-context';
+import { isViewEnabled } from '../../app/features';
 import { usePostFilters } from '../filters/usePostFilters';
 import { PostsMap } from './PostsMap';
 import './map.css';
@@ -12,6 +13,9 @@ export function MapNoUi() {
   const { query } = usePostFilters();
   if (!config) return <p className="loading">{t('app.loading')}</p>;
   const name = config.site.name || t('app.name');
+  // A plan without the map view has no embed of it either (spec 2 section 6).
+  if (!isViewEnabled(config.features, 'map'))
+    return <p className="view-unavailable map-noui-unavailable">{t('views.unavailable', { view: t('views.map.title') })}</p>;
   return (
     <div className="map-noui">
       <PostsMap query={query} className="map-noui-canvas" />
