@@ -29,12 +29,12 @@ type Props = {
 
 /**
  * The filters dropdown (spec 2 screen 15): sort, order, unlocked on top, status, categories,
- * surveys, sources, dates, location with radius and has-location, edited as a draft; restore
- * defaults and apply.
+ * surveys, sources (administrators), dates, location with radius and has-location, edited as a
+ * draft; restore defaults (every filter, the search too) and apply.
  */
 export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }: Props) {
   const { t } = useTranslation();
-  const { can } = useSession();
+  const { admin, can } = useSession();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState(filters);
   // Restoring defaults starts the location box afresh.
@@ -192,20 +192,25 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
               </label>
             </fieldset>
 
-            <fieldset className="filter-group">
-              <legend className="filter-group-title">{t('filters.sources')}</legend>
-              {SOURCE_OPTIONS.map((source) => (
-                <label key={source} className="field-check">
-                  <input
-                    type="checkbox"
-                    className="checkbox"
-                    checked={draft.source.length === 0 || draft.source.includes(source)}
-                    onChange={(e) => set({ source: toggleChoice<string>(draft.source, SOURCE_OPTIONS, source, e.target.checked, 'none') })}
-                  />
-                  {t(`filters.source.${source}`)}
-                </label>
-              ))}
-            </fieldset>
+            {/* Filtering by source is for administrators (spec 2 screen 14). */}
+            {admin ? (
+              <fieldset className="filter-group">
+                <legend className="filter-group-title">{t('filters.sources')}</legend>
+                {SOURCE_OPTIONS.map((source) => (
+                  <label key={source} className="field-check">
+                    <input
+                      type="checkbox"
+                      className="checkbox"
+                      checked={draft.source.length === 0 || draft.source.includes(source)}
+                      onChange={(e) =>
+                        set({ source: toggleChoice<string>(draft.source, SOURCE_OPTIONS, source, e.target.checked, 'none') })
+                      }
+                    />
+                    {t(`filters.source.${source}`)}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
 
             <fieldset className="filter-group">
               <legend className="filter-group-title">{t('filters.dates')}</legend>
@@ -261,7 +266,7 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
               type="button"
               className="button button-ghost"
               onClick={() => {
-                setDraft({ ...DEFAULT_FILTERS, status: defaultStatus, q: draft.q });
+                setDraft({ ...DEFAULT_FILTERS, status: defaultStatus });
                 setResets((n) => n + 1);
               }}
             >

@@ -1,0 +1,45 @@
+import type { Form } from '@platform/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { memberSession, renderWithApp } from '../../test/harness';
+import { DEFAULT_FILTERS, type PostFilters } from './filter-state';
+import { FiltersDropdown } from './FiltersDropdown';
+
+const survey = { id: 1, name: 'Flood reports', color: '#e53e3e' } as Form;
+
+async function openDropdown(role: string, filters: PostFilters = DEFAULT_FILTERS) {
+  const apply = vi.fn();
+  const { user } = await renderWithApp(<FiltersDropdown filters={filters} apply={apply} surveys={[survey]} tags={[]} />, {
+    route: '/views/data',
+    session: memberSession({ role }),
+  });
+  await user.click(await screen.findByRole('button', { name: /^Filters/ }));
+  return { apply, user, panel: screen.getByRole('dialog', { name: 'Filters' }) };
+}
+
+describe('filters dropdown', () => {
+  it('offers the sources to administrators only (spec 2 screen 14)', async () => {
+    const { panel } = await openDropdown('admin');
+    expect(within(panel).getByRole('group', { name: 'Sources' })).toBeTruthy();
+    expect(within(panel).getByRole('checkbox', { name: 'SMS' })).toBeTruthy();
+  });
+
+  it('hides the sources from other users', async () => {
+    const { panel } = await openDropdown('user');
+    expect(within(panel).queryByRole('group', { name: 'Sources' })).toBeNull();
+    expect(within(panel).queryByRole('checkbox', { name: 'SMS' })).toBeNull();
+    // The rest of the dropdown is there.
+    expect(within(panel).getByRole('checkbox', { name: 'Flood reports' })).toBeTruthy();
+  });
+
+  it('restores every default, the search too', async () => {
+    const { apply, user, panel } = await openDropdown('admin', { ...DEFAULT_FILTERS, q: 'flood', source: ['sms'], hasLocation: 'mapped' });
+    await user.click(within(panel).getByRole('button', { name: 'Restore defaults' }));
+    await user.click(within(panel).getByRole('button', { name: 'Apply' }));
+    expect(apply).toHaveBeenCalledOnce();
+    const applied = apply.mock.calls[0]![0] as PostFilters;
+    expect(applied.q).toBe('');
+    expect(applied.source).toEqual([]);
+    expect(applied.hasLocation).toBe('all');
+  });
+});
