@@ -85,7 +85,11 @@ function createMap(
     zoom: start.zoom,
     minZoom: start.minZoom,
     maxZoom: start.maxZoom,
-    // Web Mercator already stops at about 85 degrees of latitude, the legacy map's -90..90 bound.
+    // Spec 2 screen 11 bounds the map to latitude -90..90 and longitude -360..360. Web Mercator
+    // already stops at about 85 degrees of latitude; maplibre brings the centre back within
+    // -180..180 after each move, so a view narrower than the world stays within -360..360 (a wider
+    // one asks for the whole world). Its `maxBounds` cannot be used for this: a span of 360 degrees
+    // or more makes its matrix singular (maplibre-gl-js#6148), and the map never draws.
     dragRotate: false,
     pitchWithRotate: false,
     attributionControl: { compact: true },
