@@ -1,19 +1,17 @@
 import type { Post } from '@platform/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { getPost } from '../../api/endpoints/posts';
+import { loadChunk } from '../../app/lazy-chunk';
 import { useServices } from '../../app/services-context';
-import { useLivePost } from '../post-lock/useLivePost';
-import { cardExcerpt, cardTitle } from '../posts/post-text';
-import { PostMeta } from '../posts/PostMeta';
-import { usePreviewImage } from '../posts/usePreviewImage';
-import { scopedPath, useSetScope } from '../sets/set-scope';
-import { markerColor } from './marker-color';
 
-type Loaded = { id: number; post: Post | null };
+type Card = ComponentType<{ post: Post }>;
+type Loaded = { id: number; post: Post; Card: Card } | { id: number; post: null };
 
-/** The popup post card of a map point (spec 2 screen 11), loaded when the point is opened. */
+/**
+ * The popup post card of a map point (spec 2 screen 11). The post and the card's code are loaded
+ * together when a point is opened: a map that is only looked at does not download the card.
+ */
 export function PostPopupCard({ id }: { id: number }) {
   const { t } = useTranslation();
   const { api } = useServices();
@@ -21,8 +19,8 @@ export function PostPopupCard({ id }: { id: number }) {
 
   useEffect(() => {
     let alive = true;
-    getPost(api, id).then(
-      (post) => alive && setLoaded({ id, post }),
+    Promise.all([getPost(api, id), loadChunk(() => import('./PopupPostCard'))]).then(
+      ([post, { PopupPostCard }]) => alive && setLoaded({ id, post, Card: PopupPostCard }),
       () => alive && setLoaded({ id, post: null }),
     );
     return () => {
@@ -32,32 +30,6 @@ export function PostPopupCard({ id }: { id: number }) {
 
   if (loaded?.id !== id) return <p className="map-popup-loading">{t('app.loading')}</p>;
   if (!loaded.post) return <p className="map-popup-error">{t('map.popup_unavailable')}</p>;
-  return <PopupCard post={loaded.post} />;
-}
-
-/**
- * The post card as the data view shows it (spec 2 screen 2), without its select box and menu: the
- * survey's colour band, title, excerpt, preview image, status, author, time, source and a lock that
- * follows pushed lock events; and the way to the whole post.
- */
-function PopupCard({ post: loaded }: { post: Post }) {
-  const { t } = useTranslation();
-  const post = useLivePost(loaded);
-  const image = usePreviewImage(post);
-  // Inside a collection or saved search the post opens in its data view.
-  const scope = useSetScope();
-  const excerpt = cardExcerpt(post);
-  return (
-    <article className="map-popup-card" aria-label={cardTitle(post)} style={{ borderInlineStartColor: markerColor(post.color) }}>
-      <div className="map-popup-body">
-        <h2 className="map-popup-title">{cardTitle(post)}</h2>
-        {excerpt ? <p className="map-popup-excerpt">{excerpt}</p> : null}
-        <PostMeta post={post} />
-        <Link to={scopedPath(`/posts/${post.id}`, scope)} className="button button-small button-primary">
-          {t('map.open_post')}
-        </Link>
-      </div>
-      {image ? <img className="map-popup-image" src={image.original_file_url} alt={image.caption ?? ''} loading="lazy" /> : null}
-    </article>
-  );
+  const { Card, post } = loaded;
+  return <Card post={post} />;
 }

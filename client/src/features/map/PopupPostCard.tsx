@@ -1,0 +1,36 @@
+import type { Post } from '@platform/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLivePost } from '../post-lock/useLivePost';
+import { cardExcerpt, cardTitle } from '../posts/post-text';
+import { PostMeta } from '../posts/PostMeta';
+import { usePreviewImage } from '../posts/usePreviewImage';
+import { scopedPath, useSetScope } from '../sets/set-scope';
+import { markerColor } from './marker-color';
+
+/**
+ * The post card as the data view shows it (spec 2 screen 2), without its select box and menu: the
+ * survey's colour band, title, excerpt, preview image, status, author, time, source and a lock that
+ * follows pushed lock events; and the way to the whole post.
+ */
+export function PopupPostCard({ post: loaded }: { post: Post }) {
+  const { t } = useTranslation();
+  const post = useLivePost(loaded);
+  const image = usePreviewImage(post);
+  // Inside a collection or saved search the post opens in its data view.
+  const scope = useSetScope();
+  const excerpt = cardExcerpt(post);
+  return (
+    <article className="map-popup-card" aria-label={cardTitle(post)} style={{ borderInlineStartColor: markerColor(post.color) }}>
+      <div className="map-popup-body">
+        <h2 className="map-popup-title">{cardTitle(post)}</h2>
+        {excerpt ? <p className="map-popup-excerpt">{excerpt}</p> : null}
+        <PostMeta post={post} />
+        <Link to={scopedPath(`/posts/${post.id}`, scope)} className="button button-small button-primary">
+          {t('map.open_post')}
+        </Link>
+      </div>
+      {image ? <img className="map-popup-image" src={image.original_file_url} alt={image.caption ?? ''} loading="lazy" /> : null}
+    </article>
+  );
+}
