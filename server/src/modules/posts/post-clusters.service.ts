@@ -43,7 +43,7 @@ const DEFAULT_RADIUS = 50;
 const RADIUS_RANGE = [1, 200] as const;
 
 /** The map settings' grouping (spec 3 section 5: `clustering`, `cluster_radius`). */
-export function groupingOf(map: Record<string, unknown>): { grouped: boolean; radius: number } {
+function groupingOf(map: Record<string, unknown>): { grouped: boolean; radius: number } {
   const configured = Number(map.cluster_radius);
   const radius = Number.isFinite(configured) && configured > 0 ? Math.round(configured) : DEFAULT_RADIUS;
   return {
