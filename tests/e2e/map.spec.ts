@@ -44,6 +44,27 @@ test.describe('map view', () => {
     await expect(page).toHaveURL(new RegExp(`/posts/${ids[1]}$`));
   });
 
+  test('on a phone, the popup of a point near the edge of the map is brought into view whole', async ({ page, api }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await blockTiles(page);
+    const survey = await mappedSurvey(api, '#2a7ab0');
+    await mappedPost(api, survey, unique('West '), -1.29, 36.8);
+    const east = await mappedPost(api, survey, unique('East '), -1.29, 36.86);
+    await page.goto(`/views/map?form=${survey.id}`);
+    const map = await readyMap(page);
+    // Fitted to the two posts, the eastern one sits near the map's right edge.
+    await page.locator(`.map-marker[data-post-id="${east}"]`).click();
+    const card = page.locator('.maplibregl-popup .map-popup-card');
+    await expect(card).toContainText('Published');
+    await expect(async () => {
+      const [popup, frame] = [(await page.locator('.maplibregl-popup').boundingBox())!, (await map.boundingBox())!];
+      expect(popup.x).toBeGreaterThanOrEqual(frame.x);
+      expect(popup.x + popup.width).toBeLessThanOrEqual(frame.x + frame.width);
+      expect(popup.y).toBeGreaterThanOrEqual(frame.y);
+    }).toPass({ timeout: 5000 });
+    await shot(page, 'map-popup-phone');
+  });
+
   test('a new post appears on the map without a reload, and the heatmap replaces the markers', async ({ page, api }) => {
     await blockTiles(page);
     const survey = await mappedSurvey(api, '#1f8a3b');

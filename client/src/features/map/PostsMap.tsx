@@ -15,6 +15,7 @@ import { clampBbox, EVENT_THROTTLE_MS, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_Z
 import { markerColor } from './marker-color';
 import { fitClusters, prefetchWorldClusters, takeWorldClusters } from './cluster-prefetch';
 import { clearMarkers, syncMarkers } from './marker-sync';
+import { PIN_POPUP_OFFSET, popupMaxWidth, popupPan } from './popup-placement';
 import { PostPopupCard } from './PostPopupCard';
 
 const HEAT_SOURCE = 'posts-heat';
@@ -197,12 +198,22 @@ export function PostsMap({
   useEffect(() => {
     if (!shown || shown.removed || !selected) return;
     const { map, maplibre } = shown;
-    const popup = new maplibre.Popup({ offset: [0, -30], maxWidth: '320px', focusAfterOpen: true })
+    const frame = map.getContainer();
+    const popup = new maplibre.Popup({ offset: PIN_POPUP_OFFSET, maxWidth: popupMaxWidth(frame.clientWidth), focusAfterOpen: true })
       .setLngLat(selected.lngLat)
       .setDOMContent(selected.node)
       .addTo(map);
     popup.on('close', () => setSelected((current) => (current === selected ? null : current)));
+    // The card replaces "Loading" once the post arrives: placed again at its new size, the popup
+    // turns to the side with room, and the map pans when no side has enough (a phone's map).
+    const resized = new ResizeObserver(() => {
+      popup.setLngLat(selected.lngLat);
+      const [dx, dy] = popupPan(popup.getElement().getBoundingClientRect(), frame.getBoundingClientRect());
+      if (dx !== 0 || dy !== 0) map.panBy([dx, dy], { duration: 200 });
+    });
+    resized.observe(selected.node);
     return () => {
+      resized.disconnect();
       popup.remove();
     };
   }, [shown, selected]);
