@@ -2,11 +2,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../app/config-context';
 import { isFeatureEnabled } from '../../app/features';
-import { formatCount, useFormatCount } from '../../i18n/numbers';
+import { formatCount, formatShortCount, useFormatCount } from '../../i18n/numbers';
 import { useSession } from '../session/useSession';
 import './activity.css';
 import { hasEnoughPoints, type ActivityRange } from './date-range';
 import { groupedTimeline } from './timeline-buckets';
+import { bucketDate, timelineLines, timelineTooltip, type TooltipRow } from './timeline-series';
 import { DateRangePicker } from './DateRangePicker';
 import { EChart, type ChartOption } from './EChart';
 import { useActivityData, type Load, type SurveyStatsRow, type TimelineSeries, type VolumeRow } from './useActivityData';
@@ -69,30 +70,43 @@ function Placeholder({ state }: { state: 'loading' | 'empty' }) {
   );
 }
 
-/** Numbers on a chart (axis, bar labels, tooltip) as the interface's language writes them. */
+/**
+ * Numbers on a chart as the interface's language writes them: in full on bar labels and in
+ * tooltips, shortened on an axis (30K), where full ones ran into each other on a phone.
+ */
 function chartNumbers(language: string) {
   const count = (value: number) => formatCount(value, language);
-  return { count, tooltipValue: (value: unknown) => (typeof value === 'number' ? count(value) : String(value)) };
+  return {
+    count,
+    axisLabel: { formatter: (value: number) => formatShortCount(value, language), hideOverlap: true },
+    tooltipValue: (value: unknown) => (typeof value === 'number' ? count(value) : String(value)),
+  };
 }
 
 function TimelineChart({ load, title }: { load: Load<TimelineSeries[]>; title: string }) {
   const { t, i18n } = useTranslation();
   const option = useMemo<ChartOption | null>(() => {
     if (load.state !== 'ready' || !hasEnoughPoints(load.data.map((s) => ({ values: s.points })))) return null;
-    const { unit, series } = groupedTimeline(load.data);
-    const { count, tooltipValue } = chartNumbers(i18n.language);
+    const grouped = groupedTimeline(load.data);
+    const { unit, inProgress } = grouped;
+    const { count, axisLabel } = chartNumbers(i18n.language);
+    const soFar = inProgress ? { time: inProgress[1], label: t(`activity.so_far_${unit}`) } : null;
     return {
-      tooltip: { trigger: 'axis', valueFormatter: tooltipValue },
+      tooltip: {
+        trigger: 'axis',
+        formatter: (rows: TooltipRow[]) => {
+          const date = (time: number) => {
+            const day = bucketDate(time, unit, i18n.language);
+            return unit === 'week' ? t('activity.week_of', { date: day }) : day;
+          };
+          return timelineTooltip(rows, { date, count, soFar });
+        },
+      },
       legend: { type: 'scroll', bottom: 0 },
       grid: { left: 56, right: 24, top: 40, bottom: 64 },
       xAxis: { type: 'time' },
-      yAxis: { type: 'value', minInterval: 1, name: t(`activity.per_${unit}`), axisLabel: { formatter: count } },
-      series: series.map((s) => ({
-        name: s.key === 'None' ? t('filters.unknown_survey') : s.key,
-        type: 'line',
-        showSymbol: s.points.length < 60,
-        data: s.points,
-      })),
+      yAxis: { type: 'value', minInterval: 1, name: t(`activity.per_${unit}`), axisLabel },
+      series: timelineLines(grouped, (key) => (key === 'None' ? t('filters.unknown_survey') : key)),
     };
   }, [load, t, i18n.language]);
   if (load.state === 'loading') return <Placeholder state="loading" />;
@@ -105,7 +119,7 @@ function VolumeChart({ load, title }: { load: Load<VolumeRow[]>; title: string }
   const option = useMemo<ChartOption | null>(() => {
     if (load.state !== 'ready' || load.data.length === 0) return null;
     const rows = [...load.data].reverse();
-    const { count, tooltipValue } = chartNumbers(i18n.language);
+    const { count, axisLabel, tooltipValue } = chartNumbers(i18n.language);
     return {
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: tooltipValue },
       grid: { left: 16, right: 32, top: 16, bottom: 40, containLabel: true },
@@ -115,7 +129,7 @@ function VolumeChart({ load, title }: { load: Load<VolumeRow[]>; title: string }
         name: t('activity.by_volume_axis'),
         nameLocation: 'middle',
         nameGap: 28,
-        axisLabel: { formatter: count },
+        axisLabel,
       },
       yAxis: { type: 'category', data: rows.map((r) => (r.name === 'None' ? t('filters.unknown_survey') : r.name)) },
       series: [

@@ -46,4 +46,21 @@ describe('activity line scale', () => {
     expect(series[1]!.points.map(([time]) => time)).toEqual(series[0]!.points.map(([time]) => time));
     expect(series[1]!.points.find(([time]) => time === Date.UTC(2025, 5, 1))).toEqual([Date.UTC(2025, 5, 1), 4]);
   });
+
+  it('marks the last stretch when its day, week or month is still going on', () => {
+    const monday = Date.UTC(2026, 10, 23);
+    const weeks = daily([Date.UTC(2026, 5, 1), monday - 7 * DAY, monday + DAY]);
+    // Wednesday of the last week: that week's posts so far.
+    expect(groupedTimeline(weeks, monday + 2 * DAY + 3_600_000).inProgress).toEqual([monday - 7 * DAY, monday]);
+    // The Monday after it: the last week is whole.
+    expect(groupedTimeline(weeks, monday + 7 * DAY).inProgress).toBeNull();
+    const days = daily([monday - DAY, monday]);
+    expect(groupedTimeline(days, monday + 12 * 3_600_000).inProgress).toEqual([monday - DAY, monday]);
+    expect(groupedTimeline(days, monday + DAY).inProgress).toBeNull();
+    const months = daily([Date.UTC(2023, 0, 10), Date.UTC(2026, 10, 2)]);
+    expect(groupedTimeline(months, Date.UTC(2026, 10, 30, 23)).inProgress).toEqual([Date.UTC(2026, 9, 1), Date.UTC(2026, 10, 1)]);
+    expect(groupedTimeline(months, Date.UTC(2026, 11, 1)).inProgress).toBeNull();
+    // A single point has no stretch to mark.
+    expect(groupedTimeline(daily([monday]), monday + 3_600_000).inProgress).toBeNull();
+  });
 });
