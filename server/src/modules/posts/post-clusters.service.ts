@@ -9,6 +9,7 @@ import {
 import { anonymousAuth, blockedByPrivacy, type Auth } from '../../auth/auth';
 import type { StoredEvent } from '../../events/events.repository';
 import type { AppContext } from '../../context';
+import { clusteringOn } from '../config/config.presenter';
 import { parseBody } from '../../http/errors';
 import { POINTS_ZOOM, type Bbox } from './cluster-index';
 import { createClusterThread, GONE } from './cluster-thread';
@@ -47,7 +48,7 @@ function groupingOf(map: Record<string, unknown>): { grouped: boolean; radius: n
   const configured = Number(map.cluster_radius);
   const radius = Number.isFinite(configured) && configured > 0 ? Math.round(configured) : DEFAULT_RADIUS;
   return {
-    grouped: map.clustering !== false && map.clustering !== 0 && map.clustering !== '0' && map.clustering !== 'false',
+    grouped: clusteringOn(map.clustering),
     radius: Math.min(RADIUS_RANGE[1], Math.max(RADIUS_RANGE[0], radius)),
   };
 }
