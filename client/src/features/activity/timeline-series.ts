@@ -1,4 +1,8 @@
+import { format } from 'echarts/core';
 import type { GroupedTimeline, TimelineUnit } from './timeline-buckets';
+
+/** echarts' own escaping, as its default tooltip does. */
+const escapeHtml = format.encodeHTML;
 
 /** echarts' own line colours, given out by survey so that a survey's two lines share one. */
 const PALETTE = ['#5470c6', '#91cc75', '#fac858', '#ee6666', '#73c0de', '#3ba272', '#fc8452', '#9a60b4', '#ea7ccc'];
@@ -32,9 +36,6 @@ export function bucketDate(time: number, unit: TimelineUnit, language: string): 
   }
   return format.format(time);
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The activity line's series: one per survey, and, when the last day, week or month is still going
