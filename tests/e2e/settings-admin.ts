@@ -2,26 +2,7 @@ import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { ApiClient } from '../integration/helpers/api';
-import { createUser, expect, logIn, unique, type TestUser } from './support';
-
-/**
- * The first-login wizard follows the deployment-wide `first_login` flag, which other spec files
- * switch on and off while these run; closing the wizard here would change it for them. So this
- * page reads `first_login` as false from the real `GET /config` answer; nothing else is touched.
- */
-async function keepFirstLoginWizardAway(page: Page): Promise<void> {
-  await page.route('**/api/v3/config', async (route) => {
-    try {
-      const response = await route.fetch();
-      const body = (await response.json()) as { results: Array<Record<string, unknown>> };
-      for (const group of body.results) if (group.id === 'site') group.first_login = false;
-      await route.fulfill({ response, json: body });
-    } catch (error) {
-      // A page that is closing (end of the test) disposes the answer under us; nothing to do then.
-      if (!page.isClosed() && !/disposed|closed/i.test(String(error))) throw error;
-    }
-  });
-}
+import { createUser, expect, keepFirstLoginWizardAway, logIn, unique, type TestUser } from './support';
 
 /**
  * Logs a fresh user of `role` in through the login dialog and opens `path`. Every test gets its own

@@ -1,24 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { ApiClient } from '../integration/helpers/api';
-import { adminToken, createUser, expect, shot, unique, type TestUser } from './support';
+import { adminToken, createUser, expect, keepFirstLoginWizardAway, shot, unique, type TestUser } from './support';
 
 /**
  * A page logged in as a fresh user of `role` with its `permissions` (the stored session the app
  * keeps, as after a login).
- *
- * The first-login wizard is deployment-wide state that other spec files turn on and off while
- * these run; closing it would change it for them. So these pages read `first_login` as false
- * from the real config answer: nothing else of the answer is touched.
+ * The first-login wizard stays away (`keepFirstLoginWizardAway`).
  */
 export async function openAs(page: Page, api: ApiClient, role: string, path: string, permissions: string[] = []): Promise<TestUser> {
   const user = await createUser(api, { role, realname: unique('Settings ') });
-  await page.route('**/api/v3/config', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { results: Array<Record<string, unknown>> };
-    for (const group of body.results) if (group.id === 'site') group.first_login = false;
-    await route.fulfill({ response, json: body });
-  });
+  await keepFirstLoginWizardAway(page);
   await page.addInitScript(
     ({ session }) => {
       if (sessionStorage.getItem('seeded')) return;

@@ -84,13 +84,36 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await dialog.getByRole('button', { name: 'Log in' }).click();
 }
 
-/** This page reads the real `GET /config` answer with `view` switched off by the plan's features. */
-export async function turnViewOff(page: Page, view: string): Promise<void> {
+/**
+ * This page reads the real `GET /config` answer with `change` made to each of its groups. The
+ * server is shared by every spec file, so a test changes what its own page sees, not the deployment.
+ */
+export async function changeConfigAnswer(page: Page, change: (group: Record<string, unknown>) => void): Promise<void> {
   await page.route('**/api/v3/config', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { results: Array<Record<string, unknown>> };
-    for (const group of body.results)
-      if (group.id === 'features') group.views = { ...(group.views as Record<string, unknown>), [view]: false };
-    await route.fulfill({ response, json: body });
+    try {
+      const response = await route.fetch();
+      const body = (await response.json()) as { results: Array<Record<string, unknown>> };
+      for (const group of body.results) change(group);
+      await route.fulfill({ response, json: body });
+    } catch (error) {
+      // A page that is closing (end of the test) disposes the answer under us; nothing to do then.
+      if (!page.isClosed() && !/disposed|closed/i.test(String(error))) throw error;
+    }
   });
 }
+
+/** This page reads `view` as switched off by the plan's features. */
+export const turnViewOff = (page: Page, view: string): Promise<void> =>
+  changeConfigAnswer(page, (group) => {
+    if (group.id === 'features') group.views = { ...(group.views as Record<string, unknown>), [view]: false };
+  });
+
+/**
+ * The first-login wizard follows the deployment-wide `first_login` flag, which other spec files
+ * switch on and off; closing the wizard would change it for them. So this page reads `first_login`
+ * as false; nothing else of the answer is touched.
+ */
+export const keepFirstLoginWizardAway = (page: Page): Promise<void> =>
+  changeConfigAnswer(page, (group) => {
+    if (group.id === 'site') group.first_login = false;
+  });
