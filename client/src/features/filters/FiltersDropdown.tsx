@@ -1,5 +1,5 @@
 import type { Form, Tag } from '@platform/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryRows, toggleCategory } from '../settings/categories/category-tree';
 import { useSession } from '../session/useSession';
@@ -17,6 +17,26 @@ import {
 } from './filter-state';
 import { toggleChoice } from './FilterSidebar';
 import { LocationFilter } from './LocationFilter';
+
+/** A checkbox of the dropdown with its label. */
+function FilterCheck({
+  checked,
+  onChange,
+  className,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className={className ? `field-check ${className}` : 'field-check'}>
+      <input type="checkbox" className="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {children}
+    </label>
+  );
+}
 
 type Props = {
   filters: PostFilters;
@@ -121,32 +141,22 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
                   </option>
                 ))}
               </select>
-              <label className="field-check">
-                <input
-                  type="checkbox"
-                  className="checkbox"
-                  checked={draft.unlockedOnTop}
-                  onChange={(e) => set({ unlockedOnTop: e.target.checked })}
-                />
+              <FilterCheck checked={draft.unlockedOnTop} onChange={(checked) => set({ unlockedOnTop: checked })}>
                 {t('filters.unlocked_on_top')}
-              </label>
+              </FilterCheck>
             </fieldset>
 
             {can('Manage Posts') ? (
               <fieldset className="filter-group">
                 <legend className="filter-group-title">{t('filters.status')}</legend>
                 {STATUS_OPTIONS.map((status) => (
-                  <label key={status} className="field-check">
-                    <input
-                      type="checkbox"
-                      className="checkbox"
-                      checked={draft.status.includes(status)}
-                      onChange={(e) =>
-                        set({ status: e.target.checked ? [...draft.status, status] : draft.status.filter((s) => s !== status) })
-                      }
-                    />
+                  <FilterCheck
+                    key={status}
+                    checked={draft.status.includes(status)}
+                    onChange={(checked) => set({ status: checked ? [...draft.status, status] : draft.status.filter((s) => s !== status) })}
+                  >
                     {t(`filters.status_${status}`)}
-                  </label>
+                  </FilterCheck>
                 ))}
               </fieldset>
             ) : null}
@@ -155,15 +165,14 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
               <fieldset className="filter-group">
                 <legend className="filter-group-title">{t('filters.categories')}</legend>
                 {categoryRows(tags).map(({ tag, depth }) => (
-                  <label key={tag.id} className={`field-check${depth ? ' filter-child' : ''}`}>
-                    <input
-                      type="checkbox"
-                      className="checkbox"
-                      checked={draft.tags.includes(tag.id)}
-                      onChange={(e) => set({ tags: toggleCategory(tags, draft.tags, tag.id, e.target.checked) })}
-                    />
+                  <FilterCheck
+                    key={tag.id}
+                    className={depth ? 'filter-child' : undefined}
+                    checked={draft.tags.includes(tag.id)}
+                    onChange={(checked) => set({ tags: toggleCategory(tags, draft.tags, tag.id, checked) })}
+                  >
                     {tag.tag}
-                  </label>
+                  </FilterCheck>
                 ))}
               </fieldset>
             ) : null}
@@ -171,25 +180,20 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
             <fieldset className="filter-group">
               <legend className="filter-group-title">{t('filters.surveys')}</legend>
               {surveys.map((survey) => (
-                <label key={survey.id} className="field-check">
-                  <input
-                    type="checkbox"
-                    className="checkbox"
-                    checked={draft.form.length === 0 || draft.form.includes(survey.id)}
-                    onChange={(e) => set({ form: toggleChoice(draft.form, surveyChoices, survey.id, e.target.checked, 'none') })}
-                  />
+                <FilterCheck
+                  key={survey.id}
+                  checked={draft.form.length === 0 || draft.form.includes(survey.id)}
+                  onChange={(checked) => set({ form: toggleChoice(draft.form, surveyChoices, survey.id, checked, 'none') })}
+                >
                   {survey.name}
-                </label>
+                </FilterCheck>
               ))}
-              <label className="field-check">
-                <input
-                  type="checkbox"
-                  className="checkbox"
-                  checked={draft.form.length === 0 || draft.form.includes('none')}
-                  onChange={(e) => set({ form: toggleChoice(draft.form, surveyChoices, 'none', e.target.checked, 'none') })}
-                />
+              <FilterCheck
+                checked={draft.form.length === 0 || draft.form.includes('none')}
+                onChange={(checked) => set({ form: toggleChoice(draft.form, surveyChoices, 'none', checked, 'none') })}
+              >
                 {t('filters.unknown_survey')}
-              </label>
+              </FilterCheck>
             </fieldset>
 
             {/* Filtering by source is for administrators (spec 2 screen 14). */}
@@ -197,17 +201,13 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
               <fieldset className="filter-group">
                 <legend className="filter-group-title">{t('filters.sources')}</legend>
                 {SOURCE_OPTIONS.map((source) => (
-                  <label key={source} className="field-check">
-                    <input
-                      type="checkbox"
-                      className="checkbox"
-                      checked={draft.source.length === 0 || draft.source.includes(source)}
-                      onChange={(e) =>
-                        set({ source: toggleChoice<string>(draft.source, SOURCE_OPTIONS, source, e.target.checked, 'none') })
-                      }
-                    />
+                  <FilterCheck
+                    key={source}
+                    checked={draft.source.length === 0 || draft.source.includes(source)}
+                    onChange={(checked) => set({ source: toggleChoice<string>(draft.source, SOURCE_OPTIONS, source, checked, 'none') })}
+                  >
                     {t(`filters.source.${source}`)}
-                  </label>
+                  </FilterCheck>
                 ))}
               </fieldset>
             ) : null}
