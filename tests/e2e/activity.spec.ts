@@ -57,5 +57,6 @@ test.describe('activity page', () => {
     await expect(page.locator('.activity-chart')).toHaveCount(0);
     // The notice offers the way to a plan that has the view (spec 2 screen 22).
     await expect(page.locator('.view-unavailable').getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/settings/plan');
+    await shot(page, 'activity-unavailable');
   });
 });

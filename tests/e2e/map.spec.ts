@@ -201,5 +201,6 @@ test.describe('map view', () => {
     await page.reload();
     await expect(page.getByText("The Map view isn't available on your current plan.")).toBeVisible();
     await expect(page.locator('.maplibregl-canvas')).toHaveCount(0);
+    await shot(page, 'map-noui-unavailable');
   });
 });
