@@ -124,6 +124,8 @@ test.describe('users settings', () => {
   test('never yourself: bulk delete and role change are refused before any call, and your own role is locked', async ({ page, api }) => {
     const me = await logInAs(page, api, 'admin', '/settings/users');
     await search(page, me.realname);
+    // The search's answer empties the selection: tick once it has come.
+    await expect(page.getByText('1 user', { exact: true })).toBeVisible();
     await page.getByLabel(`Select ${me.realname}`).check();
     const calls: string[] = [];
     page.on('request', (request) => {
