@@ -37,6 +37,21 @@ async function seed(api: ApiClient): Promise<Seeded> {
 }
 
 test.describe('filters', () => {
+  test('on a phone the filters panel fits the screen, in English and in Arabic', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const language of ['en', 'ar']) {
+      await page.goto('/views/data');
+      if (language === 'ar') await page.getByLabel('Language').selectOption('ar');
+      await page.locator('.filters-dropdown > button').click();
+      const panel = page.locator('.filters-panel');
+      await expect(panel).toBeVisible();
+      const box = (await panel.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      await shot(page, `filters-phone-${language}`);
+    }
+  });
+
   test('the filters dropdown, chips and search filter the data list, and the address keeps them', async ({ page, api }) => {
     test.setTimeout(90_000);
     await blockTiles(page);
