@@ -18,7 +18,7 @@ test.describe('activity page', () => {
     expect((await overTime.locator('.activity-chart').boundingBox())?.height).toBe(450);
     await expect(overTime.locator('.activity-chart canvas, .activity-chart-empty[data-state="empty"]')).toBeVisible();
 
-    const crowd = page.getByRole('region', { name: 'Crowdsourced survey activity' });
+    const crowd = page.getByRole('region', { name: 'Crowdsourced survey activity', exact: true });
     const row = crowd.getByRole('row', { name: new RegExp(survey.name) });
     await expect(row.getByRole('cell').first()).toHaveText('3');
     await shot(page, 'activity');
@@ -42,13 +42,24 @@ test.describe('activity page', () => {
     await expect(row.getByRole('cell').first()).toHaveText('3');
     await page.getByRole('radio', { name: 'All time' }).check();
     await expect(chart.locator('canvas')).toBeVisible();
+
+    // On a phone the survey table scrolls inside its card, by keyboard too, and the page does not.
+    await page.setViewportSize({ width: 390, height: 800 });
+    const table = crowd.getByRole('region', { name: 'Crowdsourced survey activity table' });
+    await expect(table).toBeVisible();
+    expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await table.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => table.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await shot(page, 'activity-phone');
   });
 
   test('visitors see the charts without the survey tables; a plan without the view shows the notice', async ({ page }) => {
     await page.goto('/activity');
     await expect(page.getByRole('region', { name: 'Activity by volume' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Crowdsourced survey activity' })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Targeted survey activity' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Crowdsourced survey activity', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Targeted survey activity', exact: true })).toHaveCount(0);
 
     // The features config turns the activity view off (spec 2 section 6).
     await turnViewOff(page, 'activity');

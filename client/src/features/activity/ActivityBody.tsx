@@ -37,12 +37,12 @@ export default function ActivityBody() {
         </ChartCard>
         {loggedIn && targetedOn ? (
           <ChartCard title={t('activity.targeted')} id="activity-targeted">
-            <SurveyTable load={surveys} kind="targeted" />
+            <SurveyTable load={surveys} kind="targeted" title={t('activity.targeted')} />
           </ChartCard>
         ) : null}
         {loggedIn ? (
           <ChartCard title={t('activity.crowdsourced')} id="activity-crowdsourced">
-            <SurveyTable load={surveys} kind="crowdsourced" />
+            <SurveyTable load={surveys} kind="crowdsourced" title={t('activity.crowdsourced')} />
           </ChartCard>
         ) : null}
       </div>
@@ -148,7 +148,17 @@ function VolumeChart({ load, title }: { load: Load<VolumeRow[]>; title: string }
   return <EChart option={option} label={t('activity.chart_label', { title })} />;
 }
 
-function SurveyTable({ load, kind }: { load: Load<SurveyStatsRow[]>; kind: 'targeted' | 'crowdsourced' }) {
+/** A table wider than a phone's screen scrolls inside its card instead of the page; keyboards can scroll it too. */
+function TableScroll({ title, children }: { title: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="activity-table-scroll" role="region" aria-label={t('activity.table_label', { title })} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+function SurveyTable({ load, kind, title }: { load: Load<SurveyStatsRow[]>; kind: 'targeted' | 'crowdsourced'; title: string }) {
   const { t } = useTranslation();
   const count = useFormatCount();
   if (load.state === 'loading') return <p className="activity-table-empty">{t('activity.loading')}</p>;
@@ -157,52 +167,56 @@ function SurveyTable({ load, kind }: { load: Load<SurveyStatsRow[]>; kind: 'targ
     return <p className="activity-table-empty">{kind === 'targeted' ? t('activity.no_targeted') : t('activity.no_crowdsourced')}</p>;
   if (kind === 'targeted')
     return (
+      <TableScroll title={title}>
+        <table className="activity-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('activity.col_survey')}</th>
+              <th scope="col">{t('activity.col_responses')}</th>
+              <th scope="col">{t('activity.col_recipients')}</th>
+              <th scope="col">{t('activity.col_response_recipients')}</th>
+              <th scope="col">{t('activity.col_messages_sent')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ form, stats }) => (
+              <tr key={form.id}>
+                <th scope="row">{form.name}</th>
+                <td>{count(stats.total_responses ?? 0)}</td>
+                <td>{count(stats.total_recipients ?? 0)}</td>
+                <td>{count(stats.total_response_recipients ?? 0)}</td>
+                <td>{count(stats.total_messages_sent ?? 0)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    );
+  const sources = ['all', 'web', 'email', 'sms', 'twitter'] as const;
+  return (
+    <TableScroll title={title}>
       <table className="activity-table">
         <thead>
           <tr>
             <th scope="col">{t('activity.col_survey')}</th>
-            <th scope="col">{t('activity.col_responses')}</th>
-            <th scope="col">{t('activity.col_recipients')}</th>
-            <th scope="col">{t('activity.col_response_recipients')}</th>
-            <th scope="col">{t('activity.col_messages_sent')}</th>
+            {sources.map((s) => (
+              <th key={s} scope="col">
+                {t(`activity.col_${s}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {rows.map(({ form, stats }) => (
             <tr key={form.id}>
               <th scope="row">{form.name}</th>
-              <td>{count(stats.total_responses ?? 0)}</td>
-              <td>{count(stats.total_recipients ?? 0)}</td>
-              <td>{count(stats.total_response_recipients ?? 0)}</td>
-              <td>{count(stats.total_messages_sent ?? 0)}</td>
+              {sources.map((s) => (
+                <td key={s}>{count(stats.total_by_data_source?.[s] ?? 0)}</td>
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
-    );
-  const sources = ['all', 'web', 'email', 'sms', 'twitter'] as const;
-  return (
-    <table className="activity-table">
-      <thead>
-        <tr>
-          <th scope="col">{t('activity.col_survey')}</th>
-          {sources.map((s) => (
-            <th key={s} scope="col">
-              {t(`activity.col_${s}`)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(({ form, stats }) => (
-          <tr key={form.id}>
-            <th scope="row">{form.name}</th>
-            {sources.map((s) => (
-              <td key={s}>{count(stats.total_by_data_source?.[s] ?? 0)}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    </TableScroll>
   );
 }
