@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { mappedPost, mappedSurvey } from './map-support';
-import { blockTiles } from './posts-support';
+import { apiPost, blockTiles, plainSurvey } from './posts-support';
 import { openAs } from './settings-session';
 import { expect, shot, test, unique } from './support';
 
@@ -125,3 +125,38 @@ for (const [code, heading, dir] of [
     await shot(page, `activity-${code}`);
   });
 }
+
+test('what people write keeps its own direction: English in the Arabic interface, Arabic in the English one', async ({ page, api }) => {
+  const survey = await plainSurvey(api);
+  const written = async (title: string, content: string) =>
+    (await apiPost(api, '/posts', { form_id: survey.id, title, content, status: 'published', values: {} })).id as number;
+  const english = await written(unique('Water point '), 'The pump at the school is broken.');
+  const arabic = await written(`نقطة مياه ${unique('')}`, 'المضخة في المدرسة معطلة.');
+  const direction = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => (el.matches(':dir(rtl)') ? 'rtl' : 'ltr'));
+  await blockTiles(page);
+
+  await page.goto(`/posts/${english}`);
+  await page.getByLabel('Language').selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('.post-detail-title')).toBeVisible();
+  // Inherited from the page, the sentence's full stop would sit at its start: ".The pump at the school is broken"
+  expect(await direction('.post-detail-title')).toBe('ltr');
+  expect(await direction('.post-content')).toBe('ltr');
+  expect(await direction(`[data-post-id="${english}"] .post-card-excerpt`)).toBe('ltr');
+  await shot(page, 'post-english-in-ar');
+
+  await page.goto(`/posts/${arabic}`);
+  await page.getByLabel('اللغة').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.locator('.post-detail-title')).toBeVisible();
+  expect(await direction('.post-detail-title')).toBe('rtl');
+  expect(await direction('.post-content')).toBe('rtl');
+  expect(await direction(`[data-post-id="${arabic}"] .post-card-excerpt`)).toBe('rtl');
+  // Typing follows the text too.
+  await page.getByRole('searchbox', { name: 'Search posts' }).fill('مضخة');
+  expect(await direction('input[type="search"]')).toBe('rtl');
+});

@@ -29,6 +29,9 @@ function Describers({ error, errorId, hint, hintId }: { error?: string; errorId?
   );
 }
 
+/** What people type in their own language keeps its direction, whatever the interface's is. */
+const writtenText = (type: string | undefined) => type === undefined || type === 'text' || type === 'search';
+
 export type TextFieldProps = Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
 /** A labelled input whose hint and error are announced with it. */
@@ -40,7 +43,15 @@ export function TextField({ label, error, hint, className, ref, ...input }: Text
         {label}
         {input.required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <input ref={ref} id={d.id} className="input" aria-invalid={error ? true : undefined} aria-describedby={d.describedBy} {...input} />
+      <input
+        ref={ref}
+        id={d.id}
+        className="input"
+        dir={writtenText(input.type) ? 'auto' : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={d.describedBy}
+        {...input}
+      />
       <Describers error={error} errorId={d.errorId} hint={hint} hintId={d.hintId} />
     </div>
   );
@@ -55,7 +66,15 @@ export function TextAreaField({ label, error, hint, className, ref, ...area }: T
       <label htmlFor={d.id} className="field-label">
         {label}
       </label>
-      <textarea ref={ref} id={d.id} className="input" aria-invalid={error ? true : undefined} aria-describedby={d.describedBy} {...area} />
+      <textarea
+        ref={ref}
+        id={d.id}
+        className="input"
+        dir="auto"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={d.describedBy}
+        {...area}
+      />
       <Describers error={error} errorId={d.errorId} hint={hint} hintId={d.hintId} />
     </div>
   );

@@ -48,6 +48,7 @@ export function FilterBar({
           id={searchId}
           type="search"
           className="input filter-search"
+          dir="auto"
           placeholder={t('filters.search')}
           maxLength={255}
           value={text}

@@ -23,8 +23,14 @@ export function PopupPostCard({ post: loaded }: { post: Post }) {
   return (
     <article className="map-popup-card" aria-label={cardTitle(post)} style={{ borderInlineStartColor: markerColor(post.color) }}>
       <div className="map-popup-body">
-        <h2 className="map-popup-title">{cardTitle(post)}</h2>
-        {excerpt ? <p className="map-popup-excerpt">{excerpt}</p> : null}
+        <h2 className="map-popup-title" dir="auto">
+          {cardTitle(post)}
+        </h2>
+        {excerpt ? (
+          <p className="map-popup-excerpt" dir="auto">
+            {excerpt}
+          </p>
+        ) : null}
         <PostMeta post={post} />
         <Link to={scopedPath(`/posts/${post.id}`, scope)} className="button button-small button-primary">
           {t('map.open_post')}

@@ -76,7 +76,9 @@ function Thread({ contactId }: { contactId: number }) {
         <ol className="message-list">
           {data.results.map((m) => (
             <li key={m.id} className={`message message-${m.direction}`}>
-              <p className="message-text">{m.message}</p>
+              <p className="message-text" dir="auto">
+                {m.message}
+              </p>
               <p className="message-meta">
                 {t(`messages.direction.${m.direction}`)} · <time dateTime={m.created}>{when.format(new Date(m.created))}</time>
                 {m.direction === 'outgoing' ? ` · ${t(`messages.status.${m.status}`, { defaultValue: m.status })}` : null}

@@ -11,5 +11,6 @@ export function renderMarkdown(text: string): string {
 export function Markdown({ text, className = 'markdown' }: { text: string; className?: string }) {
   const html = useMemo(() => renderMarkdown(text), [text]);
   // Sanitised just above by DOMPurify.
-  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  // dir="auto": what people write keeps its own direction whatever the interface language is.
+  return <div className={className} dir="auto" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -34,14 +34,18 @@ export function PostCard({ post: loaded, selected, ...handlers }: { post: Post; 
     >
       <div className="post-card-body">
         <div className="post-card-head">
-          <h2 className="post-card-title">
+          <h2 className="post-card-title" dir="auto">
             <Link to={target} aria-current={selected ? 'true' : undefined}>
               {cardTitle(post)}
             </Link>
           </h2>
           <PostActionsMenu post={post} {...handlers} />
         </div>
-        {excerpt ? <p className="post-card-excerpt">{excerpt}</p> : null}
+        {excerpt ? (
+          <p className="post-card-excerpt" dir="auto">
+            {excerpt}
+          </p>
+        ) : null}
         <PostMeta post={post} />
         {post.lock ? <PostLockMessage postId={post.id} lock={post.lock} /> : null}
       </div>

@@ -118,7 +118,7 @@ function PostBody({
   return (
     <article className="post-detail-body" style={{ borderTopColor: post.color ?? undefined }}>
       <div className="post-card-head">
-        <h2 id="post-detail-title" className="post-detail-title">
+        <h2 id="post-detail-title" className="post-detail-title" dir="auto">
           {cardTitle(post)}
         </h2>
         <PostActionsMenu post={post} onChanged={onChanged} onRemoved={onRemoved} />

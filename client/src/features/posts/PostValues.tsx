@@ -63,7 +63,7 @@ function OneValue({ attribute, value }: { attribute: Attribute; value: unknown }
       <span>{String(value)}</span>
     );
   }
-  return <span>{formatValue(attribute, value, i18n.language)}</span>;
+  return <span dir="auto">{formatValue(attribute, value, i18n.language)}</span>;
 }
 
 /** A task's field values, each shown as its type asks (spec 2 screen 5). */

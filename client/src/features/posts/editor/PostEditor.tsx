@@ -177,6 +177,7 @@ export function PostEditor({ data }: { data: Ready }) {
               <input
                 id="post-editor-field-title"
                 className="input"
+                dir="auto"
                 maxLength={255}
                 aria-invalid={error('title') ? true : undefined}
                 aria-describedby={error('title') ? 'post-editor-title-error' : undefined}
@@ -197,6 +198,7 @@ export function PostEditor({ data }: { data: Ready }) {
               <textarea
                 id="post-editor-field-content"
                 className="input"
+                dir="auto"
                 rows={5}
                 aria-invalid={error('content') ? true : undefined}
                 aria-describedby={error('content') ? 'post-editor-content-error' : undefined}

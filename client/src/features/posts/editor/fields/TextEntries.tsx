@@ -55,11 +55,12 @@ export function TextEntries({ field, entries, onChange, errorAt }: FieldProps<st
             return (
               <>
                 {multiline ? (
-                  <textarea {...common} rows={kind === 'markdown' ? 6 : 4} onChange={(e) => update(e.target.value)} />
+                  <textarea {...common} dir="auto" rows={kind === 'markdown' ? 6 : 4} onChange={(e) => update(e.target.value)} />
                 ) : (
                   <input
                     {...common}
                     type={INPUT_TYPE[kind] ?? 'text'}
+                    dir={(INPUT_TYPE[kind] ?? 'text') === 'text' ? 'auto' : undefined}
                     step={kind === 'number' ? (field.type === 'int' ? 1 : 'any') : kind === 'datetime' ? 900 : undefined}
                     inputMode={kind === 'number' ? (field.type === 'int' ? 'numeric' : 'decimal') : undefined}
                     onChange={(e) => update(e.target.value)}
