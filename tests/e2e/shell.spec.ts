@@ -10,6 +10,18 @@ test.describe('shell and routes', () => {
     await expect(modes.getByRole('link', { name: 'Map' })).toHaveAttribute('aria-current', 'page');
     // Activity is enabled by the default features config.
     await expect(modes.getByRole('link', { name: 'Activity' })).toBeVisible();
+    // Collections opens a dialog, so it is a button, dressed as its neighbours: no border, same type.
+    const look = (el: Element) => {
+      const style = getComputedStyle(el);
+      return {
+        font: `${style.fontSize} ${style.fontWeight} ${style.fontFamily}`,
+        border: style.borderTopWidth,
+        background: style.backgroundColor,
+      };
+    };
+    expect(await modes.getByRole('button', { name: 'Collections' }).evaluate(look)).toEqual(
+      await modes.getByRole('link', { name: 'Data' }).evaluate(look),
+    );
     await expect(page).toHaveTitle(/^Map/);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/);
