@@ -38,6 +38,7 @@ export type SeededDeployment = {
 
 async function insertSurveys(
   db: Db,
+  categoryIds: readonly number[],
 ): Promise<{ formIds: number[]; locationKeys: string[]; categoryKeys: string[]; selectKeys: string[]; numberKeys: string[] }> {
   const out = {
     formIds: [] as number[],
@@ -81,7 +82,7 @@ async function insertSurveys(
         attributes.map((a) => ({
           ...a,
           form_stage_id: stage.id,
-          options: JSON.stringify(a.input === 'select' ? ['low', 'medium', 'high', 'critical'] : []),
+          options: JSON.stringify(a.input === 'select' ? ['low', 'medium', 'high', 'critical'] : a.input === 'tags' ? categoryIds : []),
           config: JSON.stringify({}),
         })),
       )
@@ -219,8 +220,8 @@ async function insertPostBatch(
 }
 
 export async function seedDeployment(db: Db, count: number, onProgress: (done: number) => void): Promise<SeededDeployment> {
-  const surveys = await insertSurveys(db);
   const categories = await insertCategories(db);
+  const surveys = await insertSurveys(db, categories.tagIds);
   const userCount = 2000;
   const users = await sql<{ id: number }>`
     insert into users (email, realname, role)
