@@ -378,6 +378,37 @@ test.describe('posts: create, edit, moderate and browse', () => {
     expect((await apiGet(api, `/posts/${post.id}`)).status).toBe('archived');
   });
 
+  test('on a phone a card menu opened above the add-post button is drawn over it', async ({ page, api }) => {
+    const survey = await plainSurvey(api);
+    const title = unique('Menu over button ');
+    const post = await postViaApi(api, survey.id, title);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await openAs(page, api, 'admin', '/views/data');
+    const card = page.locator(`.post-card[data-post-id="${post.id}"]`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await card.getByRole('button', { name: `Actions for ${title}` }).click();
+    const items = card.locator('.menu-list > li');
+    await expect(items.last()).toBeVisible();
+    // A screen whose bottom corner button sits over the middle of the open menu.
+    const menu = (await card.locator('.menu-list').boundingBox())!;
+    const fabCentreFromBottom = await page
+      .locator('.add-post-floating')
+      .evaluate((el) => window.innerHeight - el.getBoundingClientRect().y - el.getBoundingClientRect().height / 2);
+    await page.setViewportSize({ width: 390, height: Math.round(menu.y + menu.height / 2 + fabCentreFromBottom) });
+    const fab = (await page.locator('.add-post-floating').boundingBox())!;
+    expect(fab.y).toBeLessThan(menu.y + menu.height / 2);
+    for (const item of await items.all())
+      expect(
+        await item.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const y = r.y + r.height / 2;
+          // Items past the screen's edge are reached by scrolling, away from the button.
+          return y > window.innerHeight || el.contains(document.elementFromPoint(r.x + r.width - 8, y));
+        }),
+      ).toBe(true);
+    await shot(page, 'posts-card-menu-phone');
+  });
+
   test('pages the list, loads more, and selects and deselects a card, keeping the filters', async ({ page, api }) => {
     const survey = await plainSurvey(api);
     const titles: string[] = [];
