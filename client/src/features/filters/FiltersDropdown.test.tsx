@@ -42,4 +42,18 @@ describe('filters dropdown', () => {
     expect(applied.source).toEqual([]);
     expect(applied.hasLocation).toBe('all');
   });
+
+  it('will not apply an end date before the start date, and says why', async () => {
+    const { apply, user, panel } = await openDropdown('user');
+    await user.type(within(panel).getByLabelText('From'), '2026-03-10');
+    await user.type(within(panel).getByLabelText('To'), '2026-03-01');
+    expect(within(panel).getByRole('alert').textContent).toBe('The end date is before the start date.');
+    expect(within(panel).getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+    expect(within(panel).getByRole('button', { name: 'Apply' })).toHaveProperty('disabled', true);
+    await user.clear(within(panel).getByLabelText('To'));
+    await user.type(within(panel).getByLabelText('To'), '2026-03-10');
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    await user.click(within(panel).getByRole('button', { name: 'Apply' }));
+    expect(apply.mock.calls[0]![0]).toMatchObject({ dateAfter: '2026-03-10', dateBefore: '2026-03-10' });
+  });
 });

@@ -64,6 +64,8 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
   const button = useRef<HTMLButtonElement>(null);
   const defaultStatus = useDefaultStatus();
   const changed = changedFilterCount(filters, defaultStatus);
+  // yyyy-mm-dd strings compare as dates.
+  const datesInOrder = !draft.dateAfter || !draft.dateBefore || draft.dateAfter <= draft.dateBefore;
 
   const root = useRef<HTMLDivElement>(null);
   // A press outside the open panel closes it, its draft left unapplied.
@@ -234,8 +236,15 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
                 className="input"
                 value={draft.dateBefore}
                 min={draft.dateAfter || undefined}
+                aria-invalid={datesInOrder ? undefined : true}
+                aria-describedby={datesInOrder ? undefined : `${ids}-dates-error`}
                 onChange={(e) => set({ dateBefore: e.target.value })}
               />
+              {datesInOrder ? null : (
+                <p id={`${ids}-dates-error`} className="field-error" role="alert">
+                  {t('filters.dates_out_of_order')}
+                </p>
+              )}
             </fieldset>
 
             <fieldset className="filter-group">
@@ -275,6 +284,8 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
             <button
               type="button"
               className="button button-primary"
+              // Typed dates escape the inputs' min and max; an end before the start would match nothing.
+              disabled={!datesInOrder}
               onClick={() => {
                 apply(draft);
                 close();
