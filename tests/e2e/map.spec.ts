@@ -44,6 +44,24 @@ test.describe('map view', () => {
     await expect(page).toHaveURL(new RegExp(`/posts/${ids[1]}$`));
   });
 
+  test('fits itself to every post, not only to the centres of the clusters that first held them', async ({ page, api }) => {
+    await blockTiles(page);
+    const survey = await mappedSurvey(api, '#7a3db8');
+    // Two pairs: zoomed out, each pair is one cluster whose centre lies 2° inside its outer post.
+    for (const lon of [30, 34, 44, 48]) await mappedPost(api, survey, unique(`Lon ${lon} `), 0, lon);
+    await page.goto(`/views/map?form=${survey.id}`);
+    const map = await readyMap(page);
+    const markers = page.locator('.map-marker');
+    await expect(markers).toHaveCount(4);
+    const frame = (await map.boundingBox())!;
+    for (const marker of await markers.all()) {
+      const box = (await marker.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(frame.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width);
+    }
+    await shot(page, 'map-fitted');
+  });
+
   test('on a phone, the popup of a point near the edge of the map is brought into view whole', async ({ page, api }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await blockTiles(page);

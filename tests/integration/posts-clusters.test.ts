@@ -98,6 +98,21 @@ describe('GET /posts/clusters', () => {
     expect(empty.features).toEqual([]);
   });
 
+  it('gives the box around every matching post, whatever the viewport, for a map to fit itself to', async () => {
+    // Nairobi's eight, London's two and survey B's point, rounded for a visitor (its survey hides locations).
+    const all = [-0.12, -1.29, 36.827, 51.52];
+    expect((await clusters('zoom=2')).bbox).toEqual(all);
+    expect((await clusters('zoom=16&bbox=-0.2,51.45,0,51.55')).bbox).toEqual(all);
+    expect((await clusters(`zoom=2&form[]=${formB.id}`)).bbox).toEqual([20.65, 10.12, 20.65, 10.12]);
+    expect((await clusters(`zoom=2&form[]=${formB.id}`, who.admin)).bbox).toEqual([20.654321, 10.123456, 20.654321, 10.123456]);
+    // The draft at -1.3, 36.8 counts for those who may see it.
+    expect((await clusters(`zoom=2&status[]=draft&form[]=${formA.id}`, who.admin)).bbox).toEqual([36.8, -1.3, 36.8, -1.3]);
+    // Nothing matches: no box.
+    const none = await clusters(`zoom=2&q=${encodeURIComponent('no such post anywhere')}`);
+    expect(none.total).toBe(0);
+    expect(none.bbox).toBeUndefined();
+  });
+
   it('applies the list filters and the caller’s visibility', async () => {
     expect((await clusters(`zoom=2&form[]=${formB.id}`)).total).toBe(1);
     expect((await clusters(`zoom=2&q=${encodeURIComponent('no such post anywhere')}`)).total).toBe(0);

@@ -162,6 +162,8 @@ export const PostClustersSchema = z.object({
   type: z.literal('FeatureCollection'),
   /** Mapped points matching the filters, whole world. */
   total: z.number().int(),
+  /** RFC 7946 bbox (west, south, east, north) of every matching point; absent when there is none. */
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
   features: z.array(PostClusterFeatureSchema),
 });
 export type PostClusters = z.infer<typeof PostClustersSchema>;

@@ -139,8 +139,11 @@ export function PostsMap({
         if (!fitted.current) {
           fitted.current = true;
           if (fitting && answer.features.length > 0) {
+            // Every matching post (the answer's bbox): the clusters' centres lie inside it, so the posts
+            // at its edges came out of view once the fitted map clustered them again more finely.
             const bounds = new shown.maplibre.LngLatBounds();
-            for (const f of answer.features) bounds.extend(f.geometry.coordinates);
+            if (answer.bbox) bounds.extend(answer.bbox);
+            else for (const f of answer.features) bounds.extend(f.geometry.coordinates);
             map.fitBounds(bounds, { padding: 60, maxZoom: POSTS_MAP_ZOOM.fitMax, duration: 0 });
           }
         }

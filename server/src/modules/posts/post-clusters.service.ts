@@ -59,9 +59,29 @@ type Selection = {
   points: MapPoints;
   selected: Int32Array | null;
   count: number;
+  /** West, south, east, north of the selected points; null when there are none. */
+  extent: Extent | null;
   colors: Map<number, string | null>;
   loadedAt: number;
 };
+type Extent = [number, number, number, number];
+
+/** The box around the selected points (all of them when `selected` is null), for a map to fit. */
+function extentOf(points: MapPoints, selected: Int32Array | null): Extent | null {
+  const count = selected ? selected.length : points.ids.length;
+  if (count === 0) return null;
+  let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let k = 0; k < count; k++) {
+    const i = selected ? selected[k]! : k;
+    const lon = points.lon[i]!;
+    const lat = points.lat[i]!;
+    if (lon < west) west = lon;
+    if (lon > east) east = lon;
+    if (lat < south) south = lat;
+    if (lat > north) north = lat;
+  }
+  return [round6(west), round6(south), round6(east), round6(north)];
+}
 type Base = { points: MapPoints; loadedAt: number };
 /** An index built in the clustering thread, named by its number there. */
 type Index = { handle: number; count: number; loadedAt: number };
@@ -336,10 +356,24 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
             (value) => value.points.ids.length,
           );
           const selected = selectPoints(points, search);
-          return { points, selected, count: selected.length, colors: await colors, loadedAt: Date.now() };
+          return {
+            points,
+            selected,
+            count: selected.length,
+            extent: extentOf(points, selected),
+            colors: await colors,
+            loadedAt: Date.now(),
+          };
         }
         const points = await loadMapPoints(ctx.db, search, viewer);
-        return { points, selected: null, count: points.ids.length, colors: await colors, loadedAt: Date.now() };
+        return {
+          points,
+          selected: null,
+          count: points.ids.length,
+          extent: extentOf(points, null),
+          colors: await colors,
+          loadedAt: Date.now(),
+        };
       },
       () => 0,
     );
@@ -378,7 +412,7 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
       const points = await thread.query(entry.handle, bbox ?? WORLD, POINTS_ZOOM);
       return { ...entry, hits: points.length <= UNGROUPED_MAX_POINTS ? points : hits };
     };
-    const { hits, points, selected, count, colors } = await viewport().catch((error: unknown) => {
+    const { hits, points, selected, count, extent, colors } = await viewport().catch((error: unknown) => {
       if (error instanceof Error && GONE.test(error.message)) return viewport();
       throw error;
     });
@@ -395,7 +429,8 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
         properties: { cluster: false, id: points.ids[i]!, form_id: formId, color: formId === null ? null : (colors.get(formId) ?? null) },
       };
     });
-    return { type: 'FeatureCollection', total: count, features };
+    // RFC 7946's bbox: where every matching post lies, which a map fits itself to (cluster centres lie inside it).
+    return { type: 'FeatureCollection', total: count, ...(extent ? { bbox: extent } : {}), features };
   }
 
   /**
