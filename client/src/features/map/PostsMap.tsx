@@ -13,6 +13,7 @@ import { BaseMap, type Maplibre } from './BaseMap';
 import { mapDefaults } from './map-defaults';
 import { clampBbox, EVENT_THROTTLE_MS, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_ZOOM } from './map-view-rules';
 import { markerColor } from './marker-color';
+import { heatFeatures, HEAT_RADIUS_PX } from './heat-weights';
 import { fitClusters, prefetchWorldClusters, takeWorldClusters } from './cluster-prefetch';
 import { clearMarkers, syncMarkers } from './marker-sync';
 import { PIN_POPUP_OFFSET, popupMaxWidth, popupPan } from './popup-placement';
@@ -90,9 +91,10 @@ export function PostsMap({
         source: HEAT_SOURCE,
         layout: { visibility: 'none' },
         paint: {
-          'heatmap-weight': ['interpolate', ['linear'], ['coalesce', ['get', 'count'], 1], 1, 0.3, 100, 1],
-          'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 0, 1, 18, 3],
-          'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 0, 12, 18, 40],
+          'heatmap-weight': ['get', 'weight'],
+          // The largest cluster in view (weight 1) reaches the ramp's hot end.
+          'heatmap-intensity': 3,
+          'heatmap-radius': HEAT_RADIUS_PX,
           'heatmap-opacity': 0.8,
         },
       });
@@ -184,7 +186,7 @@ export function PostsMap({
     if (styled) {
       void (map.getSource(HEAT_SOURCE) as GeoJSONSource | undefined)?.setData({
         type: 'FeatureCollection',
-        features: heatmap ? features : [],
+        features: heatmap ? heatFeatures(features) : [],
       });
       map.setLayoutProperty(HEAT_LAYER, 'visibility', heatmap ? 'visible' : 'none');
     }
