@@ -30,23 +30,33 @@ export function ImageField({
 
   return (
     <div className={`field image-field${error ? ' field-invalid' : ''}`}>
-      <label htmlFor={id} className="field-label">
+      <span id={`${id}-label`} className="field-label">
         {label}
-      </label>
+      </span>
       {shown ? <img src={shown} alt={t('image.preview')} className="image-preview" /> : null}
-      <input
-        ref={input}
-        id={id}
-        type="file"
-        accept={IMAGE_ACCEPT}
-        className="input-file"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={(event) => {
-          const chosen = event.target.files?.[0] ?? null;
-          onChange(chosen, chosen ? imageProblem(chosen) : null);
-        }}
-      />
+      {/* The browser's own file button speaks the browser's language; this one speaks the interface's. */}
+      <div className="file-pick-row">
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          className="visually-hidden-file"
+          aria-labelledby={`${id}-label`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0] ?? null;
+            onChange(chosen, chosen ? imageProblem(chosen) : null);
+          }}
+        />
+        <label htmlFor={id} className="button button-ghost button-small file-pick">
+          {shown ? t('image.replace') : t('image.choose')}
+        </label>
+        <span className="file-pick-name" dir="auto">
+          {file ? file.name : shown ? null : t('image.none')}
+        </span>
+      </div>
       <p id={`${id}-hint`} className="field-hint">
         {t('image.hint')}
       </p>
