@@ -39,6 +39,10 @@ test.describe('map view', () => {
     await expect(card.locator('.post-status')).toHaveText('Published');
     await expect(card.locator('.post-source')).toHaveText('Web');
     await expect(card.locator('time')).toBeVisible();
+    // The title keeps clear of maplibre's close button in the corner.
+    const title = (await card.locator('.map-popup-title').boundingBox())!;
+    const close = (await page.locator('.maplibregl-popup-close-button').boundingBox())!;
+    expect(title.x + title.width).toBeLessThanOrEqual(close.x);
     await shot(page, 'map-popup');
     await card.getByRole('link', { name: 'Open post' }).click();
     await expect(page).toHaveURL(new RegExp(`/posts/${ids[1]}$`));

@@ -13,6 +13,7 @@ import { BaseMap, type Maplibre } from './BaseMap';
 import { mapDefaults } from './map-defaults';
 import { clampBbox, EVENT_THROTTLE_MS, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_ZOOM } from './map-view-rules';
 import { markerColor } from './marker-color';
+import { clusterSize } from './cluster-size';
 import { heatFeatures, HEAT_RADIUS_PX } from './heat-weights';
 import { fitClusters, prefetchWorldClusters, takeWorldClusters } from './cluster-prefetch';
 import { clearMarkers, syncMarkers } from './marker-sync';
@@ -39,10 +40,6 @@ export type PostsMapStatus = { state: 'loading' | 'ready' | 'failed' | 'unavaila
 /** A 32 by 32 pin in the survey colour (spec 2 section 2); the colour was checked by markerColor. */
 const pinSvg = (color: string) =>
   `<svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><path d="M16 1.5c-5.8 0-10.5 4.6-10.5 10.4 0 7.7 10.5 18.6 10.5 18.6s10.5-10.9 10.5-18.6C26.5 6.1 21.8 1.5 16 1.5z" fill="${color}" stroke="#ffffff" stroke-width="1.5"/><circle cx="16" cy="12" r="4" fill="#ffffff"/></svg>`;
-
-function clusterSize(count: number): number {
-  return Math.round(Math.min(64, 30 + Math.log10(Math.max(1, count)) * 9));
-}
 
 /**
  * The posts map (spec 2 screen 11): server-side clusters and points for the viewport, zoom and
