@@ -251,7 +251,8 @@ function markerFor(
   if (p.cluster) {
     const size = clusterSize(p.count);
     element.className = 'map-cluster';
-    element.style.width = `${size}px`;
+    // A circle, or a pill where the count's words are longer (Arabic's "132 ألف").
+    element.style.minWidth = `${size}px`;
     element.style.height = `${size}px`;
     element.textContent = formatShortCount(p.count, language);
     element.setAttribute('aria-label', t('map.cluster', { count: p.count }));
