@@ -74,8 +74,9 @@ test.describe('map view', () => {
     const east = await mappedPost(api, survey, unique('East '), -1.29, 36.86);
     await page.goto(`/views/map?form=${survey.id}`);
     const map = await readyMap(page);
-    // The map comes first on a phone, on the first screen; the survey list (the filters dropdown has it) is not above it.
-    expect(await map.evaluate((el) => el.getBoundingClientRect().top + window.scrollY)).toBeLessThan(844 / 2);
+    // The map comes first on a phone: at least 300 px of it on the first screen (the site's name and logo, set
+    // by other tests, may take two header rows); the survey list (the filters dropdown has it) is not above it.
+    expect(await map.evaluate((el) => el.getBoundingClientRect().top + window.scrollY)).toBeLessThan(844 - 300);
     await expect(page.getByRole('complementary', { name: 'Filter posts' })).toBeHidden();
     // Fitted to the two posts, the eastern one sits near the map's right edge.
     await page.locator(`.map-marker[data-post-id="${east}"]`).click();
