@@ -37,12 +37,12 @@ async function seed(api: ApiClient): Promise<Seeded> {
 }
 
 test.describe('filters', () => {
-  test('on a phone the filters panel and its buttons fit the screen, in English and in Arabic', async ({ page }) => {
+  test('on a phone the filters panel and its buttons fit the screen, in English, Spanish and Arabic', async ({ page }) => {
     await blockTiles(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    // The map's panel ends with "Close and view", longer than the data view's "Apply".
+    // The map's panel ends with "Close and view", longer than the data view's "Apply"; Spanish has the longest words.
     for (const view of ['data', 'map']) {
-      for (const language of ['en', 'ar']) {
+      for (const language of ['en', 'es', 'ar']) {
         await page.goto(`/views/${view}`);
         await page.locator('.language-picker select').selectOption(language);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
