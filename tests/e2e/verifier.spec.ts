@@ -58,6 +58,14 @@ test.describe('installer verifier', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await expectNoHorizontalScroll(page);
     await shot(page, 'verifier-disabled-phone');
+    // Spanish's "Volver a ejecutar las comprobaciones" is wider than the screen: it wraps instead.
+    await page.getByLabel('Language').selectOption('es');
+    const again = page.getByRole('button', { name: 'Volver a ejecutar las comprobaciones' });
+    await expect(again).toBeVisible();
+    const box = (await again.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await expectNoHorizontalScroll(page);
+    await page.locator('.language-picker select').selectOption('en');
     await page.getByLabel('Switch off all checks').uncheck();
     await page.getByRole('button', { name: 'Run the checks again' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'checks passed' })).toHaveText('5 of 7 checks passed');
