@@ -148,6 +148,8 @@ function VolumeChart({ load, title }: { load: Load<VolumeRow[]>; title: string }
   return <EChart option={option} label={t('activity.chart_label', { title })} />;
 }
 
+const SOURCE_COLUMNS = ['all', 'web', 'email', 'sms', 'twitter'] as const;
+
 /** A table wider than a phone's screen scrolls inside its card instead of the page; keyboards can scroll it too. */
 function TableScroll({ title, children }: { title: string; children: React.ReactNode }) {
   const { t } = useTranslation();
@@ -165,43 +167,25 @@ function SurveyTable({ load, kind, title }: { load: Load<SurveyStatsRow[]>; kind
   const rows = load.state === 'ready' ? load.data.filter((r) => (kind === 'targeted') === Boolean(r.form.targeted_survey)) : [];
   if (rows.length === 0)
     return <p className="activity-table-empty">{kind === 'targeted' ? t('activity.no_targeted') : t('activity.no_crowdsourced')}</p>;
-  if (kind === 'targeted')
-    return (
-      <TableScroll title={title}>
-        <table className="activity-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('activity.col_survey')}</th>
-              <th scope="col">{t('activity.col_responses')}</th>
-              <th scope="col">{t('activity.col_recipients')}</th>
-              <th scope="col">{t('activity.col_response_recipients')}</th>
-              <th scope="col">{t('activity.col_messages_sent')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ form, stats }) => (
-              <tr key={form.id}>
-                <th scope="row">{form.name}</th>
-                <td>{count(stats.total_responses ?? 0)}</td>
-                <td>{count(stats.total_recipients ?? 0)}</td>
-                <td>{count(stats.total_response_recipients ?? 0)}</td>
-                <td>{count(stats.total_messages_sent ?? 0)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-    );
-  const sources = ['all', 'web', 'email', 'sms', 'twitter'] as const;
+  // The targeted table counts responses and messages; the crowdsourced one posts by source.
+  const columns: Array<[label: string, value: (stats: SurveyStatsRow['stats']) => number | undefined]> =
+    kind === 'targeted'
+      ? [
+          [t('activity.col_responses'), (stats) => stats.total_responses],
+          [t('activity.col_recipients'), (stats) => stats.total_recipients],
+          [t('activity.col_response_recipients'), (stats) => stats.total_response_recipients],
+          [t('activity.col_messages_sent'), (stats) => stats.total_messages_sent],
+        ]
+      : SOURCE_COLUMNS.map((s) => [t(`activity.col_${s}`), (stats) => stats.total_by_data_source?.[s]]);
   return (
     <TableScroll title={title}>
       <table className="activity-table">
         <thead>
           <tr>
             <th scope="col">{t('activity.col_survey')}</th>
-            {sources.map((s) => (
-              <th key={s} scope="col">
-                {t(`activity.col_${s}`)}
+            {columns.map(([label]) => (
+              <th key={label} scope="col">
+                {label}
               </th>
             ))}
           </tr>
@@ -210,8 +194,8 @@ function SurveyTable({ load, kind, title }: { load: Load<SurveyStatsRow[]>; kind
           {rows.map(({ form, stats }) => (
             <tr key={form.id}>
               <th scope="row">{form.name}</th>
-              {sources.map((s) => (
-                <td key={s}>{count(stats.total_by_data_source?.[s] ?? 0)}</td>
+              {columns.map(([label, value]) => (
+                <td key={label}>{count(value(stats) ?? 0)}</td>
               ))}
             </tr>
           ))}
