@@ -137,14 +137,9 @@ export function PostsMap({
         report({ state: 'ready', total: answer.total });
         if (!fitted.current) {
           fitted.current = true;
-          if (fitting && answer.features.length > 0) {
-            // Every matching post (the answer's bbox): the clusters' centres lie inside it, so the posts
-            // at its edges came out of view once the fitted map clustered them again more finely.
-            const bounds = new shown.maplibre.LngLatBounds();
-            if (answer.bbox) bounds.extend(answer.bbox);
-            else for (const f of answer.features) bounds.extend(f.geometry.coordinates);
-            map.fitBounds(bounds, { padding: 60, maxZoom: POSTS_MAP_ZOOM.fitMax, duration: 0 });
-          }
+          // Every matching post (the answer's bbox, there whenever a post matches): the clusters' centres
+          // lie inside it, so fitting them cut the posts at its edges off once the map clustered again.
+          if (fitting && answer.bbox) map.fitBounds(answer.bbox, { padding: 60, maxZoom: POSTS_MAP_ZOOM.fitMax, duration: 0 });
         }
       } catch {
         if (alive && !controller.signal.aborted) report({ state: 'failed', total: null });
