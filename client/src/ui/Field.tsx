@@ -29,8 +29,9 @@ function Describers({ error, errorId, hint, hintId }: { error?: string; errorId?
   );
 }
 
-/** What people type in their own language keeps its direction, whatever the interface's is. */
-const writtenText = (type: string | undefined) => type === undefined || type === 'text' || type === 'search';
+/** What people type in their own language keeps its direction, whatever the interface's is (an input of that type). */
+export const textDirection = (type: string | undefined): 'auto' | undefined =>
+  type === undefined || type === 'text' || type === 'search' ? 'auto' : undefined;
 
 export type TextFieldProps = Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
@@ -47,7 +48,7 @@ export function TextField({ label, error, hint, className, ref, ...input }: Text
         ref={ref}
         id={d.id}
         className="input"
-        dir={writtenText(input.type) ? 'auto' : undefined}
+        dir={textDirection(input.type)}
         aria-invalid={error ? true : undefined}
         aria-describedby={d.describedBy}
         {...input}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textDirection } from '../../../../ui/Field';
 import { fieldKind } from '../post-form';
 import { videoEmbedUrl } from '../video';
 import { EntryList } from './EntryList';
@@ -60,7 +61,7 @@ export function TextEntries({ field, entries, onChange, errorAt }: FieldProps<st
                   <input
                     {...common}
                     type={INPUT_TYPE[kind] ?? 'text'}
-                    dir={(INPUT_TYPE[kind] ?? 'text') === 'text' ? 'auto' : undefined}
+                    dir={textDirection(INPUT_TYPE[kind])}
                     step={kind === 'number' ? (field.type === 'int' ? 1 : 'any') : kind === 'datetime' ? 900 : undefined}
                     inputMode={kind === 'number' ? (field.type === 'int' ? 'numeric' : 'decimal') : undefined}
                     onChange={(e) => update(e.target.value)}
