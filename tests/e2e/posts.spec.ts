@@ -103,6 +103,13 @@ test.describe('posts: create, edit, moderate and browse', () => {
     await photo.locator('input[type=file]').setInputFiles({ name: 'road.png', mimeType: 'image/png', buffer: PNG });
     await expect(photo.getByRole('img', { name: 'Photo preview' })).toBeVisible();
     await photo.getByLabel('Caption').fill('The road at noon');
+    // The pick button is outlined while the file input behind it has the keyboard, not while the caption has.
+    const pick = photo.locator('label', { hasText: 'Replace photo' });
+    await expect(pick).toHaveCSS('outline-style', 'none');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(photo.locator('input[type=file]')).toBeFocused();
+    await expect(pick).not.toHaveCSS('outline-style', 'none');
 
     // The task tab with its "Task completed" switch.
     await expect(page.getByRole('tab', { name: 'Review' })).toHaveAttribute('aria-selected', 'true');

@@ -31,9 +31,6 @@ function Photo({
   return (
     <div className="photo-entry">
       {shown ? <img src={shown} alt={entry.caption || t('post_editor.photo_preview')} className="image-preview" /> : null}
-      <label htmlFor={`${id}-file`} className="button button-ghost button-small photo-pick">
-        {shown ? t('post_editor.photo_replace') : t('post_editor.photo_choose')}
-      </label>
       <input
         id={`${id}-file`}
         type="file"
@@ -50,6 +47,9 @@ function Photo({
           if (!bad) onChange({ ...entry, id: null, url: null, file });
         }}
       />
+      <label htmlFor={`${id}-file`} className="button button-ghost button-small file-pick">
+        {shown ? t('post_editor.photo_replace') : t('post_editor.photo_choose')}
+      </label>
       {shown ? (
         <button
           type="button"
