@@ -1,7 +1,8 @@
 import type { ApiClient } from '../integration/helpers/api';
 import { apiPost, mappedPost, mappedSurvey, readyMap, type MappedSurvey } from './map-support';
 import { blockTiles } from './posts-support';
-import { expect, shot, test, unique } from './support';
+import { openAs } from './settings-session';
+import { expect, onE2eDatabase, shot, test, unique } from './support';
 
 type Seeded = {
   survey: MappedSurvey;
@@ -184,5 +185,41 @@ test.describe('filters', () => {
     await expect(stats).toHaveText('1 post on the map');
     await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Within 50 km of -4.04,39.67');
     await shot(page, 'filters-map');
+  });
+
+  test("from a source's menu on the map, an administrator lists its incoming messages not yet in a survey", async ({ page, api }) => {
+    test.skip(!process.env.E2E_DATABASE_URL, 'needs the e2e server on a Postgres server (TEST_DATABASE_URL)');
+    await blockTiles(page);
+    const survey = await mappedSurvey(api, '#1f78b4', 'Sorted ');
+    const titles = { unsorted: unique('Unsorted SMS '), sorted: unique('Sorted SMS '), email: unique('Unsorted email ') };
+    // Messages come in through the data sources, which no API offers: put their posts in directly.
+    await onE2eDatabase(async (db) => {
+      for (const [form, title, source] of [
+        [null, titles.unsorted, 'sms'],
+        [survey.id, titles.sorted, 'sms'],
+        [null, titles.email, 'email'],
+      ] as const)
+        await db.query(`insert into posts (form_id, title, content, status, source) values ($1, $2, 'Came in', 'draft', $3)`, [
+          form,
+          title,
+          source,
+        ]);
+    });
+    await openAs(page, api, 'admin', '/views/map');
+    await readyMap(page);
+    const sidebar = page.getByRole('complementary', { name: 'Filter posts' });
+    await sidebar.getByLabel('Options for SMS').click();
+    await sidebar.getByRole('button', { name: 'Show only incoming SMS' }).click();
+
+    await expect(page).toHaveURL(/\/views\/data\?/);
+    const address = new URL(page.url()).searchParams;
+    expect([address.get('form'), address.get('source')]).toEqual(['none', 'sms']);
+    await expect(page.locator('.post-card', { hasText: titles.unsorted })).toBeVisible();
+    await expect(page.locator('.post-card', { hasText: titles.sorted })).toHaveCount(0);
+    await expect(page.locator('.post-card', { hasText: titles.email })).toHaveCount(0);
+    await expect(sidebar.getByRole('checkbox', { name: 'SMS' })).toBeChecked();
+    await expect(sidebar.getByRole('checkbox', { name: 'Email' })).not.toBeChecked();
+    await expect(sidebar.getByRole('checkbox', { name: survey.name })).not.toBeChecked();
+    await shot(page, 'filters-incoming-sms');
   });
 });

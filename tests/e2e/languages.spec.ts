@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import pg from 'pg';
 import { mappedPost, mappedSurvey } from './map-support';
 import { apiPost, blockTiles, plainSurvey } from './posts-support';
 import { openAs } from './settings-session';
-import { expect, shot, test, unique } from './support';
+import { expect, onE2eDatabase, shot, test, unique } from './support';
 
 type Tree = { [key: string]: string | Tree };
 const locale = (code: string): Tree =>
@@ -106,14 +105,10 @@ for (const [code, heading, dir] of [
     const survey = await mappedSurvey(api, '#aa3300', 'Meses ');
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push(await mappedPost(api, survey, unique('Mes '), 1 + i, 1 + i));
-    const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-    await db.connect();
-    try {
+    await onE2eDatabase(async (db) => {
       for (const [i, id] of ids.entries())
         await db.query(`update posts set created = $2 where id = $1`, [id, `2026-0${2 + 3 * i}-10T12:00:00Z`]);
-    } finally {
-      await db.end();
-    }
+    });
     await openAs(page, api, 'admin', '/activity');
     await page.getByLabel('Language').selectOption(code);
     await expect(page.getByRole('heading', { level: 1, name: strings.get('views.activity.title')! })).toBeVisible();

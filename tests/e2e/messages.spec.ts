@@ -1,16 +1,13 @@
-import pg from 'pg';
 import { blockTiles, plainSurvey } from './posts-support';
 import { openAs } from './settings-session';
-import { expect, shot, test, unique } from './support';
+import { expect, onE2eDatabase, shot, test, unique } from './support';
 
 /**
  * A post that came in by SMS from a contact, with `incoming` messages in its thread. Incoming
  * messages arrive through the data sources, which no API offers yet, so they are put in directly.
  */
 async function smsPostWithThread(formId: number, title: string, incoming: number): Promise<{ postId: number; phone: string }> {
-  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await db.connect();
-  try {
+  return onE2eDatabase(async (db) => {
     const phone = `+2547${String(Date.now()).slice(-8)}`;
     const contact = await db.query<{ id: number }>(
       "insert into contacts (type, contact, data_source) values ('phone', $1, 'smssync') returning id",
@@ -28,9 +25,7 @@ async function smsPostWithThread(formId: number, title: string, incoming: number
       );
     }
     return { postId: post.rows[0]!.id, phone };
-  } finally {
-    await db.end();
-  }
+  });
 }
 
 test.describe('message thread', () => {

@@ -1,5 +1,6 @@
 import type { Form } from '@platform/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memberSession, renderWithApp } from '../../test/harness';
 import { changeLanguage } from '../../i18n/i18n';
@@ -9,11 +10,14 @@ import { FilterSidebar } from './FilterSidebar';
 const survey = { id: 1, name: 'Flood reports', color: '#e53e3e' } as Form;
 const counts = { bySurvey: new Map<number | 'none', number>([[1, 140_087]]), bySource: new Map([['sms', 629_756]]) };
 
-async function sidebar() {
-  await renderWithApp(<FilterSidebar filters={DEFAULT_FILTERS} update={vi.fn()} surveys={[survey]} counts={counts} />, {
-    route: '/views/map',
-    session: memberSession({ role: 'admin' }),
-  });
+async function sidebar(showInList = vi.fn()) {
+  await renderWithApp(
+    <FilterSidebar filters={DEFAULT_FILTERS} update={vi.fn()} showInList={showInList} surveys={[survey]} counts={counts} />,
+    {
+      route: '/views/map',
+      session: memberSession({ role: 'admin' }),
+    },
+  );
   return { survey: await screen.findByTestId('survey-count-1'), sms: screen.getByRole('checkbox', { name: /^SMS/ }).closest('label') };
 }
 
@@ -30,5 +34,24 @@ describe('sidebar counts at a million posts', () => {
     await changeLanguage('es');
     const { survey } = await sidebar();
     expect(survey.textContent).toBe('140.087');
+  });
+});
+
+describe('source menus', () => {
+  it("lists a message source's incoming messages not yet in a survey", async () => {
+    const showInList = vi.fn();
+    await sidebar(showInList);
+    await userEvent.click(screen.getByLabelText('Options for SMS'));
+    await userEvent.click(screen.getByRole('button', { name: 'Show only incoming SMS' }));
+    expect(showInList).toHaveBeenCalledWith({ form: ['none'], source: ['sms'] });
+  });
+
+  it('offers no incoming messages for posts made on the web', async () => {
+    await sidebar();
+    const menu = screen.getByLabelText('Options for Web');
+    await userEvent.click(menu);
+    const row = within(menu.closest('li')!);
+    expect(row.getByRole('button', { name: 'Show only this' })).toBeTruthy();
+    expect(row.queryByRole('button', { name: /incoming/ })).toBeNull();
   });
 });

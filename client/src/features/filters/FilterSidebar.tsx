@@ -27,6 +27,8 @@ const isOn = <T,>(selected: readonly T[], choice: T) => selected.length === 0 ||
 type Props = {
   filters: PostFilters;
   update: (change: Partial<PostFilters>) => void;
+  /** Changes some filters and opens the data view with them. */
+  showInList: (change: Partial<PostFilters>) => void;
   surveys: Form[];
   counts: FilterCounts | null;
 };
@@ -34,9 +36,10 @@ type Props = {
 /**
  * The sidebar filters (spec 2 screens 13 and 14): a checkbox per survey with its post count and a
  * menu (show only, hide, add a post, survey settings), select-all above five surveys, and for
- * administrators the sources with their counts.
+ * administrators the sources with their counts and a menu (show only, hide, show only incoming,
+ * data source settings).
  */
-export function FilterSidebar({ filters, update, surveys, counts }: Props) {
+export function FilterSidebar({ filters, update, showInList, surveys, counts }: Props) {
   const { t } = useTranslation();
   const { admin, can, session } = useSession();
   const postable = new Set(
@@ -124,6 +127,12 @@ export function FilterSidebar({ filters, update, surveys, counts }: Props) {
                       label: t('filters.hide'),
                       run: () => update({ source: toggleChoice<string>(filters.source, SOURCE_OPTIONS, source, false, 'none') }),
                     },
+                    // The messages of this source not yet sorted into a survey, as a list (legacy `showOnlyIncoming`).
+                    ...(source === 'web'
+                      ? []
+                      : [
+                          { label: t(`filters.show_only_incoming.${source}`), run: () => showInList({ form: ['none'], source: [source] }) },
+                        ]),
                   ]}
                   links={source === 'web' ? [] : [{ label: t('filters.edit_source'), to: '/settings/datasources' }]}
                 />

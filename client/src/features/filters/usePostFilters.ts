@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Query } from '../../api/query';
-import { COLLECTION_STATUS, scopeQuery, useSetScope, type SetScope } from '../sets/set-scope';
+import { COLLECTION_STATUS, scopedPath, scopeQuery, useSetScope, type SetScope } from '../sets/set-scope';
 import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, filtersToQuery, type PostFilters } from './filter-state';
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v) => b.includes(v));
@@ -26,6 +26,7 @@ function scopedParams(filters: PostFilters, base: URLSearchParams, scope: SetSco
  */
 export function usePostFilters() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const scope = useSetScope();
   const key = scopedParams(scopedFilters(params, scope), new URLSearchParams(), scope).toString();
   const filters = useMemo(() => scopedFilters(new URLSearchParams(key), scope), [key, scope]);
@@ -42,12 +43,20 @@ export function usePostFilters() {
       setParams((current) => scopedParams({ ...scopedFilters(current, scope), ...change }, current, scope), { flushSync: true }),
     [setParams, scope],
   );
+  /** Changes some filters and shows the result in the data view (of the collection or saved search shown). */
+  const showInList = useCallback(
+    (change: Partial<PostFilters>) => {
+      const next = scopedParams({ ...scopedFilters(params, scope), ...change }, params, scope).toString();
+      void navigate(`${scopedPath('/views/data', scope)}${next ? `?${next}` : ''}`, { flushSync: true });
+    },
+    [navigate, params, scope],
+  );
   const reset = useCallback(
     () => apply(scope?.kind === 'collection' ? { ...DEFAULT_FILTERS, status: [...COLLECTION_STATUS] } : { ...DEFAULT_FILTERS }),
     [apply, scope],
   );
 
-  return { filters, query, key, apply, update, reset };
+  return { filters, query, key, apply, update, showInList, reset };
 }
 
 export type PostFiltersApi = ReturnType<typeof usePostFilters>;
