@@ -11,7 +11,7 @@ import {
   postViaApi,
   uploadViaApi,
 } from './posts-support';
-import { adminToken, expect, shot, test, unique } from './support';
+import { adminToken, expect, onE2eDatabase, shot, test, unique } from './support';
 
 const SAVED = /Thank you for your submission, your post ".*" has been published\./;
 
@@ -559,5 +559,28 @@ test.describe('posts: create, edit, moderate and browse', () => {
     await expect(page.getByRole('heading', { name: `Edit post: ${title}` })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/posts/${created.body.id}/edit$`));
     expect((await apiGet(api, `/posts/${created.body.id}`)).form.id).toBe(survey.id);
+  });
+
+  test('a post that came from Twitter quotes its tweet on the card, with a link to it', async ({ page, api }) => {
+    test.skip(!process.env.E2E_DATABASE_URL, 'needs the e2e server on a Postgres server (TEST_DATABASE_URL)');
+    await blockTiles(page);
+    const survey = await plainSurvey(api);
+    const title = unique('Flooding ');
+    // Tweets come in through the Twitter data source, which no API offers: the post is put in directly.
+    await onE2eDatabase((db) =>
+      db.query(
+        `insert into posts (form_id, title, content, status, source, data_source_message_id) values ($1, $2, $3, 'published', 'twitter', $4)`,
+        [survey.id, title, 'Water over the road at Moi Avenue #floods', '1849201938475610112'],
+      ),
+    );
+    await page.goto(`/views/data?form=${survey.id}`);
+    const card = page.locator('.post-card', { hasText: title });
+    const tweet = card.locator('blockquote.post-tweet');
+    await expect(tweet).toContainText('Water over the road at Moi Avenue #floods');
+    const link = tweet.getByRole('link', { name: 'View the tweet on Twitter' });
+    await expect(link).toHaveAttribute('href', 'https://twitter.com/i/web/status/1849201938475610112');
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(card.locator('.post-source')).toHaveText('Twitter');
+    await shot(page, 'posts-tweet-card');
   });
 });

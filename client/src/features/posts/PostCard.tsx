@@ -6,6 +6,7 @@ import { PostLockMessage } from '../post-lock/PostLockMessage';
 import { useLivePost } from '../post-lock/useLivePost';
 import { PostActionsMenu, type PostChangeHandlers } from './PostActionsMenu';
 import { PostMeta } from './PostMeta';
+import { PostTweet, tweetUrl } from './PostTweet';
 import { cardExcerpt, cardTitle } from './post-text';
 import { useKeepFilters } from './useKeepFilters';
 import { usePreviewImage } from './usePreviewImage';
@@ -18,6 +19,7 @@ export function PostCard({ post: loaded, selected, ...handlers }: { post: Post; 
   const image = usePreviewImage(post);
   const target = keep(selected ? '/views/data' : `/posts/${post.id}`);
   const excerpt = cardExcerpt(post);
+  const tweet = tweetUrl(post);
 
   // The whole card selects (and deselects) the post; its links, buttons and menu keep their own job.
   const onClick = (event: MouseEvent<HTMLElement>) => {
@@ -41,7 +43,9 @@ export function PostCard({ post: loaded, selected, ...handlers }: { post: Post; 
           </h2>
           <PostActionsMenu post={post} {...handlers} />
         </div>
-        {excerpt ? (
+        {tweet ? (
+          <PostTweet url={tweet} text={excerpt} />
+        ) : excerpt ? (
           <p className="post-card-excerpt" dir="auto">
             {excerpt}
           </p>
