@@ -561,7 +561,7 @@ test.describe('posts: create, edit, moderate and browse', () => {
     expect((await apiGet(api, `/posts/${created.body.id}`)).form.id).toBe(survey.id);
   });
 
-  test('a post that came from Twitter quotes its tweet on the card, with a link to it', async ({ page, api }) => {
+  test('a post that came from Twitter quotes its tweet on the card, and the card and the detail link to it', async ({ page, api }) => {
     test.skip(!process.env.E2E_DATABASE_URL, 'needs the e2e server on a Postgres server (TEST_DATABASE_URL)');
     await blockTiles(page);
     const survey = await plainSurvey(api);
@@ -582,5 +582,13 @@ test.describe('posts: create, edit, moderate and browse', () => {
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(card.locator('.post-source')).toHaveText('Twitter');
     await shot(page, 'posts-tweet-card');
+    // The post's detail, which has no message thread for a tweet, links to it under the text.
+    await card.getByRole('link', { name: title }).click();
+    const detail = page.locator('.post-detail');
+    await expect(detail.getByRole('link', { name: 'View the tweet on Twitter' })).toHaveAttribute(
+      'href',
+      'https://twitter.com/i/web/status/1849201938475610112',
+    );
+    await shot(page, 'posts-tweet-detail');
   });
 });

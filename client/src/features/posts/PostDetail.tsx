@@ -10,6 +10,7 @@ import { PostLockMessage } from '../post-lock/PostLockMessage';
 import { useLivePost } from '../post-lock/useLivePost';
 import { useSession } from '../session/useSession';
 import { Markdown } from './Markdown';
+import { TweetLink, tweetUrl } from './PostTweet';
 import { PostActionsMenu } from './PostActionsMenu';
 import { usePostBrowse } from './post-browse-context';
 import { PostLocations } from './PostLocations';
@@ -105,6 +106,7 @@ function PostBody({
   const manager = admin || can('Manage Posts');
   const tasks = stages.filter((s) => s.type === 'task' && (manager || !s.task_is_internal_only));
   const canComplete = post.allowed_privileges.includes('update') && !lockedByOther(post, session?.userId ?? null);
+  const tweet = tweetUrl(post);
 
   const toggle = async (stage: Stage, done: boolean) => {
     const next = done ? [...post.completed_stages, stage.id] : post.completed_stages.filter((s) => s !== stage.id);
@@ -127,6 +129,11 @@ function PostBody({
       {survey ? <p className="post-survey">{t('post.in_survey', { name: survey.form.name })}</p> : null}
       {post.lock ? <PostLockMessage postId={post.id} lock={post.lock} /> : null}
       <Markdown text={post.content} className="markdown post-content" />
+      {tweet ? (
+        <p>
+          <TweetLink url={tweet} />
+        </p>
+      ) : null}
       {survey && postStage ? <PostValues entries={stageEntries(post, survey.attributes, postStage.id)} /> : null}
       <PostLocations postId={post.id} version={post.updated ?? post.created} color={post.color} />
       {survey ? (

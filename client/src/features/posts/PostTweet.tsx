@@ -14,13 +14,20 @@ export function tweetUrl(post: Pick<Post, 'source' | 'data_source_message_id'>):
  * internet.
  */
 export function PostTweet({ url, text }: { url: string; text: string }) {
-  const { t } = useTranslation();
   return (
     <blockquote className="post-tweet" cite={url}>
       {text ? <p dir="auto">{text}</p> : null}
-      <a href={url} target="_blank" rel="noopener noreferrer">
-        {t('post.view_tweet')}
-      </a>
+      <TweetLink url={url} />
     </blockquote>
+  );
+}
+
+/** The link to the original tweet, opened apart from the platform (the post detail shows it under the text). */
+export function TweetLink({ url }: { url: string }) {
+  const { t } = useTranslation();
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      {t('post.view_tweet')}
+    </a>
   );
 }
