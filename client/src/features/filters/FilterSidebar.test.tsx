@@ -12,7 +12,7 @@ const counts = { bySurvey: new Map<number | 'none', number>([[1, 140_087]]), byS
 
 async function sidebar(showInList = vi.fn()) {
   await renderWithApp(
-    <FilterSidebar filters={DEFAULT_FILTERS} update={vi.fn()} showInList={showInList} surveys={[survey]} counts={counts} />,
+    <FilterSidebar filtering={{ filters: DEFAULT_FILTERS, update: vi.fn(), showInList }} surveys={[survey]} counts={counts} />,
     {
       route: '/views/map',
       session: memberSession({ role: 'admin' }),

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { useFormatCount } from '../../i18n/numbers';
 import { allowedSurveys } from '../posts/editor/allowed-surveys';
 import { useSession } from '../session/useSession';
-import { SOURCE_OPTIONS, type PostFilters, type SurveyChoice } from './filter-state';
+import { SOURCE_OPTIONS, type SurveyChoice } from './filter-state';
+import type { PostFiltersApi } from './usePostFilters';
 import type { FilterCounts } from './useFilterData';
 
 /** Select-all shows above this many surveys (spec 2 section 9). */
@@ -25,10 +26,8 @@ export function toggleChoice<T>(selected: readonly T[], all: readonly T[], choic
 const isOn = <T,>(selected: readonly T[], choice: T) => selected.length === 0 || selected.includes(choice);
 
 type Props = {
-  filters: PostFilters;
-  update: (change: Partial<PostFilters>) => void;
-  /** Changes some filters and opens the data view with them. */
-  showInList: (change: Partial<PostFilters>) => void;
+  /** The view's filters: read, changed in place, or changed and shown in the data view (`showInList`). */
+  filtering: Pick<PostFiltersApi, 'filters' | 'update' | 'showInList'>;
   surveys: Form[];
   counts: FilterCounts | null;
 };
@@ -39,7 +38,8 @@ type Props = {
  * administrators the sources with their counts and a menu (show only, hide, show only incoming,
  * data source settings).
  */
-export function FilterSidebar({ filters, update, showInList, surveys, counts }: Props) {
+export function FilterSidebar({ filtering, surveys, counts }: Props) {
+  const { filters, update, showInList } = filtering;
   const { t } = useTranslation();
   const { admin, can, session } = useSession();
   const postable = new Set(

@@ -23,13 +23,7 @@ export default function MapViewBody() {
 
   return (
     <div className="map-layout">
-      <FilterSidebar
-        filters={filtering.filters}
-        update={filtering.update}
-        showInList={filtering.showInList}
-        surveys={surveys}
-        counts={counts}
-      />
+      <FilterSidebar filtering={filtering} surveys={surveys} counts={counts} />
       <div className="map-main">
         <div className="map-toolbar">
           <FilterBar filtering={filtering} surveys={surveys} tags={tags} onMap />

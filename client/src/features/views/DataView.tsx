@@ -32,13 +32,7 @@ export function DataView() {
   return (
     <ViewFrame view="data" title={t('views.data.title')}>
       <div className={`data-layout${postColumn ? ' data-layout-post' : ''}`}>
-        <FilterSidebar
-          filters={filtering.filters}
-          update={filtering.update}
-          showInList={filtering.showInList}
-          surveys={surveys}
-          counts={counts}
-        />
+        <FilterSidebar filtering={filtering} surveys={surveys} counts={counts} />
         <div className="data-main">
           <div className="data-filter-bar">
             <FilterBar filtering={filtering} surveys={surveys} tags={choices?.tags ?? []} />
