@@ -55,3 +55,17 @@ describe('source menus', () => {
     expect(row.queryByRole('button', { name: /incoming/ })).toBeNull();
   });
 });
+
+describe('survey menus', () => {
+  it("opens the survey's editor from its settings link", async () => {
+    await sidebar();
+    await userEvent.click(screen.getByLabelText('Options for Flood reports'));
+    expect(screen.getByRole('link', { name: 'Survey settings' }).getAttribute('href')).toBe('/settings/surveys/edit/1');
+  });
+
+  it('links no source to settings that are not built', async () => {
+    await sidebar();
+    await userEvent.click(screen.getByLabelText('Options for SMS'));
+    expect(within(screen.getByLabelText('Options for SMS').closest('li')!).queryByRole('link')).toBeNull();
+  });
+});

@@ -134,7 +134,6 @@ export function FilterSidebar({ filtering, surveys, counts }: Props) {
                           { label: t(`filters.show_only_incoming.${source}`), run: () => showInList({ form: ['none'], source: [source] }) },
                         ]),
                   ]}
-                  links={source === 'web' ? [] : [{ label: t('filters.edit_source'), to: '/settings/datasources' }]}
                 />
               </li>
             ))}
@@ -183,7 +182,7 @@ function SurveyRow({
         ]}
         links={[
           ...(canPost ? [{ label: t('filters.add_to_survey'), to: `/posts/create/${survey.id}` }] : []),
-          ...(canSettings ? [{ label: t('filters.survey_settings'), to: `/settings/surveys/${survey.id}` }] : []),
+          ...(canSettings ? [{ label: t('filters.survey_settings'), to: `/settings/surveys/edit/${survey.id}` }] : []),
         ]}
       />
     </li>
@@ -197,11 +196,12 @@ const swatch = (color: string | null) =>
 function RowMenu({
   label,
   items,
-  links,
+  links = [],
 }: {
   label: string;
   items: { label: string; run: () => void }[];
-  links: { label: string; to: string }[];
+  /** Other screens. The source rows have none: the data source settings (spec 3) are not built yet. */
+  links?: { label: string; to: string }[];
 }) {
   const id = useId();
   return (
