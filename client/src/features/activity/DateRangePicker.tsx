@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidCustom, toDay, type ActivityRange } from './date-range';
+import { toDay } from '../../i18n/days';
+import { isValidCustom, type ActivityRange } from './date-range';
 
 const KINDS = ['all', 'week', 'month', 'custom'] as const;
 

@@ -1,13 +1,9 @@
+import { dayEnd, dayStart, isDay } from '../../i18n/days';
 /** The activity page's date ranges (spec 2 screen 23 and section 4). */
 export type ActivityRange = { kind: 'all' } | { kind: 'week' } | { kind: 'month' } | { kind: 'custom'; start: string; end: string };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A local date as yyyy-mm-dd. */
-export const toDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
 /** A custom range is usable when both days are yyyy-mm-dd and the start is not after the end. */
-export const isValidCustom = (start: string, end: string) => DAY.test(start) && DAY.test(end) && start <= end;
+export const isValidCustom = (start: string, end: string) => isDay(start) && isDay(end) && start <= end;
 
 /**
  * The `created_after` / `created_before` of a range, in local time: the week starts on Monday,
@@ -21,12 +17,7 @@ export function rangeQuery(range: ActivityRange, now = new Date()): { created_af
     return { created_after: start.toISOString() };
   }
   if (range.kind === 'month') return { created_after: new Date(now.getFullYear(), now.getMonth(), 1).toISOString() };
-  const [sy, sm, sd] = range.start.split('-').map(Number) as [number, number, number];
-  const [ey, em, ed] = range.end.split('-').map(Number) as [number, number, number];
-  return {
-    created_after: new Date(sy, sm - 1, sd).toISOString(),
-    created_before: new Date(ey, em - 1, ed, 23, 59, 59, 999).toISOString(),
-  };
+  return { created_after: dayStart(range.start), created_before: dayEnd(range.end) };
 }
 
 /** The line chart needs at least three points in some series, otherwise it shows no data (spec 2 section 8). */

@@ -80,4 +80,16 @@ describe('post filters', () => {
     expect(toggleChoice([1, 3], all, 2, true, 0)).toEqual([]);
     expect(toggleChoice([1], all, 1, false, 0)).toEqual([0]);
   });
+
+  it("sends a date range as the viewer's days, and reads a saved search's ISO times as days", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Bogota';
+    try {
+      const filters = filtersFromParams(new URLSearchParams('date_after=2026-05-01&date_before=2026-05-11T02:00:00Z'));
+      expect(filters.dateBefore).toBe('2026-05-10');
+      expect(filtersToQuery(filters)).toMatchObject({ date_after: '2026-05-01T05:00:00.000Z', date_before: '2026-05-11T04:59:59.999Z' });
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { DEFAULT_STATUS_FILTER } from '@platform/shared';
 import type { Query } from '../../api/query';
+import { dayEnd, dayOf, dayStart } from '../../i18n/days';
 
 /** Sort columns the filters offer (spec 2 section 9). */
 export const SORT_OPTIONS = ['created', 'post_date', 'updated'] as const;
@@ -54,7 +55,6 @@ export const DEFAULT_FILTERS: PostFilters = {
   hasLocation: 'all',
 };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const LAT_LON = /^\s*([-+]?\d{1,2}(?:\.\d+)?)\s*,\s*([-+]?\d{1,3}(?:\.\d+)?)\s*$/;
 
 /** `lat,lon` text as a point, when it is one (spec 2 section 5: the location filter accepts it directly). */
@@ -91,8 +91,8 @@ export function filtersFromParams(params: URLSearchParams): PostFilters {
       .filter((n) => Number.isInteger(n) && n > 0),
     form: list(params.get('form')).flatMap((v): SurveyChoice[] => (v === 'none' ? ['none'] : /^\d+$/.test(v) ? [Number(v)] : [])),
     source: list(params.get('source')).filter((s) => /^[a-z]{1,30}$/.test(s)),
-    dateAfter: DATE.test(params.get('date_after') ?? '') ? params.get('date_after')! : '',
-    dateBefore: DATE.test(params.get('date_before') ?? '') ? params.get('date_before')! : '',
+    dateAfter: dayOf(params.get('date_after') ?? ''),
+    dateBefore: dayOf(params.get('date_before') ?? ''),
     center: parseLatLon(center) ? center : '',
     place: parseLatLon(center) ? (params.get('place') ?? '').slice(0, 250) : '',
     radius: Number.isFinite(radius) && radius > 0 && radius <= 20_000 ? radius : null,
@@ -137,10 +137,6 @@ export function changedFilterCount(filters: PostFilters, defaultStatus: readonly
   ].filter(Boolean).length;
 }
 
-/** End of a yyyy-mm-dd day in UTC: `date_before` is inclusive of the whole day (API-CONTRACT 8.4). */
-const endOfDay = (day: string) => `${day}T23:59:59.999Z`;
-const startOfDay = (day: string) => `${day}T00:00:00.000Z`;
-
 /**
  * The API query of the filters (API-CONTRACT 8.4): the status and the sort are always sent (the
  * server's own status default is published only), every other filter only when it is not the
@@ -158,8 +154,9 @@ export function filtersToQuery(filters: PostFilters, options: { withoutForm?: bo
   if (filters.tags.length) query.tags = filters.tags;
   if (filters.form.length && !options.withoutForm) query.form = filters.form;
   if (filters.source.length) query.source = filters.source;
-  if (filters.dateAfter) query.date_after = startOfDay(filters.dateAfter);
-  if (filters.dateBefore) query.date_before = endOfDay(filters.dateBefore);
+  // The days are the viewer's own: a post shown as made late on the 10th is in a range ending on the 10th.
+  if (filters.dateAfter) query.date_after = dayStart(filters.dateAfter);
+  if (filters.dateBefore) query.date_before = dayEnd(filters.dateBefore);
   const point = parseLatLon(filters.center);
   if (point) {
     query.center_point = `${point.lat},${point.lon}`;
