@@ -175,6 +175,13 @@ test.describe('collections and saved searches', () => {
     await expect(page.locator('.post-card')).toHaveCount(1);
     await page.getByRole('button', { name: 'Reset filters' }).click();
     await expect(page.locator('.post-card')).toHaveCount(2);
+
+    // Clearing its filter shows every post: the stored one does not come back by itself.
+    const elsewhere = await postViaApi(api, (await plainSurvey(api)).id, unique('Elsewhere '));
+    await page.locator('.filter-chip').getByRole('button').click();
+    await expect(page.locator(`.post-card[data-post-id="${elsewhere.id}"]`)).toBeVisible();
+    await expect(page.locator('.filter-chip')).toHaveCount(0);
+    expect(new URL(page.url()).search).toBe('');
   });
   test('a moderator with Manage Posts sees the featured switch switched off', async ({ page, api }) => {
     const role = await createRole(api, ['Manage Posts']);

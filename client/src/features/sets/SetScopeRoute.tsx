@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { deleteCollection, getCollection, updateCollection, type SetInput } from '../../api/endpoints/collections';
@@ -74,10 +74,14 @@ export function SetScopeRoute({ kind, view }: { kind: SetKind; view: 'data' | 'm
   );
 
   // Entering a saved search shows its filter (and its chips) unless the address already says more.
+  // Only on entering: filters cleared afterwards (the last chip, restore defaults) stay cleared.
   const saved = kind === 'savedsearch' && set ? set.filter : null;
+  const entered = useRef<number | null>(null);
   useEffect(() => {
-    if (saved && [...params.keys()].length === 0) setParams(filterToParams(saved), { replace: true });
-  }, [saved, params, setParams]);
+    if (!saved || entered.current === id) return;
+    entered.current = id;
+    if ([...params.keys()].length === 0) setParams(filterToParams(saved), { replace: true });
+  }, [saved, id, params, setParams]);
 
   const save = async (body: SetInput) => {
     const updated = kind === 'collection' ? await updateCollection(api, id, body) : await updateSavedSearch(api, id, body);
