@@ -119,6 +119,14 @@ test.describe('filters', () => {
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText(titles.city);
 
+    // A place name typed and applied without picking a result: the first place found is used.
+    await page.getByRole('button', { name: 'Filters (3)' }).click();
+    await panel.getByLabel('Near a place or lat,lon').fill('Mombasa');
+    await panel.getByRole('button', { name: 'Apply' }).click();
+    await expect(chips).toContainText(/Within 10 km of Mombasa/);
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(titles.coast);
+
     // Search box, then restore defaults.
     await page.getByRole('button', { name: /Remove filter: Within/ }).click();
     await page.getByRole('searchbox', { name: 'Search posts' }).fill(titles.coast);
@@ -142,6 +150,7 @@ test.describe('filters', () => {
     await panel.getByLabel('To', { exact: true }).fill('2020-01-01');
     await panel.getByRole('button', { name: 'Apply' }).click();
     await expect(cards).toHaveCount(0);
+    await expect(page.getByText('Your search did not match any posts.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Filters (3)' }).click();
     await panel.getByRole('button', { name: 'Restore defaults' }).click();

@@ -1,17 +1,18 @@
 import type { Form } from '@platform/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { memberSession, renderWithApp } from '../../test/harness';
+import { memberSession, renderWithApp, type Handler } from '../../test/harness';
 import { DEFAULT_FILTERS, type PostFilters } from './filter-state';
 import { FiltersDropdown } from './FiltersDropdown';
 
 const survey = { id: 1, name: 'Flood reports', color: '#e53e3e' } as Form;
 
-async function openDropdown(role: string, filters: PostFilters = DEFAULT_FILTERS) {
+async function openDropdown(role: string, filters: PostFilters = DEFAULT_FILTERS, handlers: Record<string, Handler> = {}) {
   const apply = vi.fn();
   const { user } = await renderWithApp(<FiltersDropdown filters={filters} apply={apply} surveys={[survey]} tags={[]} />, {
     route: '/views/data',
     session: memberSession({ role }),
+    handlers,
   });
   await user.click(await screen.findByRole('button', { name: /^Filters/ }));
   return { apply, user, panel: screen.getByRole('dialog', { name: 'Filters' }) };
@@ -55,5 +56,34 @@ describe('filters dropdown', () => {
     expect(within(panel).queryByRole('alert')).toBeNull();
     await user.click(within(panel).getByRole('button', { name: 'Apply' }));
     expect(apply.mock.calls[0]![0]).toMatchObject({ dateAfter: '2026-03-10', dateBefore: '2026-03-10' });
+  });
+
+  describe('a typed place name', () => {
+    const geocode = (names: string[]): Record<string, Handler> => ({
+      'GET /geocode': (request) => ({
+        body: names
+          .filter((name) => name.startsWith(request.query.get('q') ?? '?'))
+          .map((name, i) => ({ display_name: name, lat: String(-1.28 - i), lon: String(36.82 + i) })),
+      }),
+    });
+
+    it('is looked up on applying, and the first place found is used', async () => {
+      const { apply, user, panel } = await openDropdown('user', DEFAULT_FILTERS, geocode(['Nairobi, Kenya', 'Nairobi West, Kenya']));
+      await user.type(within(panel).getByLabelText('Near a place or lat,lon'), 'Nairobi');
+      await user.click(within(panel).getByRole('button', { name: 'Apply' }));
+      await vi.waitFor(() => expect(apply).toHaveBeenCalledOnce());
+      expect(apply.mock.calls[0]![0]).toMatchObject({ center: '-1.28,36.82', place: 'Nairobi, Kenya', radius: 1 });
+    });
+
+    it('replaces the place chosen before, and says so when nothing matches', async () => {
+      const chosen = { ...DEFAULT_FILTERS, center: '-1.28,36.82', place: 'Nairobi, Kenya', radius: 10 };
+      const { apply, user, panel } = await openDropdown('user', chosen, geocode(['Nairobi, Kenya']));
+      const box = within(panel).getByLabelText('Near a place or lat,lon');
+      await user.clear(box);
+      await user.type(box, 'Atlantis');
+      await user.click(within(panel).getByRole('button', { name: 'Apply' }));
+      expect((await within(panel).findByRole('alert')).textContent).toBe('Sorry we could not find a location matching your search');
+      expect(apply).not.toHaveBeenCalled();
+    });
   });
 });

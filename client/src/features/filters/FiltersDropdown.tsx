@@ -1,6 +1,7 @@
 import type { Form, Tag } from '@platform/shared';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServices } from '../../app/services-context';
 import { categoryRows, toggleCategory } from '../settings/categories/category-tree';
 import { useSession } from '../session/useSession';
 import { useDefaultStatus } from '../sets/set-scope';
@@ -16,7 +17,7 @@ import {
   type SurveyChoice,
 } from './filter-state';
 import { toggleChoice } from './FilterSidebar';
-import { LocationFilter } from './LocationFilter';
+import { LocationFilter, locateTypedPlace } from './LocationFilter';
 
 /** A checkbox of the dropdown with its label. */
 function FilterCheck({
@@ -55,8 +56,12 @@ type Props = {
 export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }: Props) {
   const { t } = useTranslation();
   const { admin, can } = useSession();
+  const { api } = useServices();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState(filters);
+  // Applying looks up a typed place name first; what to say when that finds nothing.
+  const [locating, setLocating] = useState(false);
+  const [placeProblem, setPlaceProblem] = useState<'missing' | 'unavailable' | null>(null);
   // Restoring defaults starts the location box afresh.
   const [resets, setResets] = useState(0);
   const panelId = useId();
@@ -78,11 +83,22 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
     return () => document.removeEventListener('pointerdown', onPress);
   }, [open]);
 
-  const set = (change: Partial<PostFilters>) => setDraft((d) => ({ ...d, ...change }));
+  const set = (change: Partial<PostFilters>) => {
+    if ('place' in change) setPlaceProblem(null);
+    setDraft((d) => ({ ...d, ...change }));
+  };
   const surveyChoices: SurveyChoice[] = [...surveys.map((s) => s.id), 'none'];
   const close = () => {
     setOpen(false);
     button.current?.focus();
+  };
+  const applyDraft = async () => {
+    setLocating(true);
+    const located = await locateTypedPlace(api, draft);
+    setLocating(false);
+    if (typeof located === 'string') return setPlaceProblem(located);
+    apply(located);
+    close();
   };
 
   return (
@@ -256,6 +272,11 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
                 radius={draft.radius}
                 onChange={(change) => set(change)}
               />
+              {placeProblem ? (
+                <p className="field-error" role="alert">
+                  {t(placeProblem === 'missing' ? 'filters.no_matching_locations' : 'filters.location_unavailable')}
+                </p>
+              ) : null}
               <p className="field-label">{t('filters.has_location')}</p>
               {HAS_LOCATION_OPTIONS.map((option) => (
                 <label key={option} className="radio">
@@ -276,6 +297,7 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
               className="button button-ghost"
               onClick={() => {
                 setDraft({ ...DEFAULT_FILTERS, status: defaultStatus });
+                setPlaceProblem(null);
                 setResets((n) => n + 1);
               }}
             >
@@ -285,11 +307,8 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
               type="button"
               className="button button-primary"
               // Typed dates escape the inputs' min and max; an end before the start would match nothing.
-              disabled={!datesInOrder}
-              onClick={() => {
-                apply(draft);
-                close();
-              }}
+              disabled={!datesInOrder || locating}
+              onClick={() => void applyDraft()}
             >
               {onMap ? t('filters.close_and_view') : t('filters.apply')}
             </button>

@@ -2,14 +2,37 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchPlaces, type GeocodedPlace } from '../../api/endpoints/geocode';
 import { useServices } from '../../app/services-context';
+import type { ApiClient } from '../../api/client';
 import { useDebounced } from '../posts/editor/fields/useDebounced';
-import { parseLatLon, RADIUS_OPTIONS } from './filter-state';
+import { parseLatLon, RADIUS_OPTIONS, type PostFilters } from './filter-state';
 
 type Search = { term: string; places: GeocodedPlace[] | null };
+type LocationChange = Pick<PostFilters, 'center' | 'place' | 'radius'>;
+
+const round = (n: number) => Math.round(n * 1e5) / 1e5;
+const atPlace = (p: GeocodedPlace, radius: number | null): LocationChange => ({
+  center: `${round(p.lat)},${round(p.lon)}`,
+  place: p.name,
+  radius: radius ?? RADIUS_OPTIONS[0],
+});
+
+/**
+ * Filters whose location is typed text not yet looked up (a place name with no centre) get the
+ * first place found for it, as applying them geocodes the text (spec 2 section 5). `missing` when
+ * nothing matches, `unavailable` when the search cannot be made; other filters come back as they are.
+ */
+export async function locateTypedPlace(api: ApiClient, filters: PostFilters): Promise<PostFilters | 'missing' | 'unavailable'> {
+  if (filters.center || !filters.place) return filters;
+  const places = await searchPlaces(api, filters.place).catch(() => null);
+  if (!places) return 'unavailable';
+  const first = places[0];
+  return first ? { ...filters, ...atPlace(first, filters.radius) } : 'missing';
+}
 
 /**
  * The location filter (spec 2 screens 15 and 24): `lat,lon` text is used directly, other text is
- * searched with `GET /geocode` 250 ms after typing stops; a radius of 1 to 500 km.
+ * searched with `GET /geocode` 250 ms after typing stops and a result picked, or the first one
+ * taken on applying (`locateTypedPlace`); a radius of 1 to 500 km.
  */
 export function LocationFilter({
   center,
@@ -20,7 +43,7 @@ export function LocationFilter({
   center: string;
   place: string;
   radius: number | null;
-  onChange: (change: { center: string; place: string; radius: number | null }) => void;
+  onChange: (change: LocationChange) => void;
 }) {
   const { t } = useTranslation();
   const { api } = useServices();
@@ -30,18 +53,20 @@ export function LocationFilter({
   const term = useDebounced(text.trim());
   const [search, setSearch] = useState<Search | null>(null);
   const typedPoint = parseLatLon(text);
+  // The text names the place already chosen: nothing to search for.
+  const chosen = center !== '' && term === place;
 
   useEffect(() => {
-    if (term.length < 2 || parseLatLon(term) || term === place) return;
+    if (term.length < 2 || parseLatLon(term) || chosen) return;
     const abort = new AbortController();
     searchPlaces(api, term, abort.signal).then(
       (places) => setSearch({ term, places }),
       () => !abort.signal.aborted && setSearch({ term, places: null }),
     );
     return () => abort.abort();
-  }, [api, term, place]);
+  }, [api, term, chosen]);
 
-  const shown = search && search.term === term && term !== place ? search : null;
+  const shown = search && search.term === term && !chosen ? search : null;
   return (
     <div className="filter-location">
       <label className="field-label" htmlFor={inputId}>
@@ -59,7 +84,8 @@ export function LocationFilter({
           setText(value);
           const point = parseLatLon(value);
           if (point) onChange({ center: `${point.lat},${point.lon}`, place: '', radius: radius ?? RADIUS_OPTIONS[0] });
-          else if (!value.trim()) onChange({ center: '', place: '', radius });
+          // A name is looked up: until a place is picked (or applying takes the first), no centre.
+          else onChange({ center: '', place: value.trim().slice(0, 250), radius });
         }}
       />
       {typedPoint ? <p className="field-hint">{t('filters.location_point', { lat: typedPoint.lat, lon: typedPoint.lon })}</p> : null}
@@ -74,7 +100,7 @@ export function LocationFilter({
                 className="link-button"
                 onClick={() => {
                   setText(p.name);
-                  onChange({ center: `${round(p.lat)},${round(p.lon)}`, place: p.name, radius: radius ?? RADIUS_OPTIONS[0] });
+                  onChange(atPlace(p, radius));
                 }}
               >
                 {p.name}
@@ -101,5 +127,3 @@ export function LocationFilter({
     </div>
   );
 }
-
-const round = (n: number) => Math.round(n * 1e5) / 1e5;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { FilterBar } from '../filters/FilterBar';
 import '../filters/filters.css';
+import { changedFilterCount } from '../filters/filter-state';
 import { FilterSidebar } from '../filters/FilterSidebar';
 import { useFilterChoices, useFilterCounts } from '../filters/useFilterData';
 import { usePostFilters } from '../filters/usePostFilters';
@@ -10,6 +11,7 @@ import { usePostList } from '../posts/usePostList';
 import { PostTimeline } from '../posts/PostTimeline';
 import type { PostBrowseContext } from '../posts/post-browse-context';
 import '../posts/posts.css';
+import { useDefaultStatus } from '../sets/set-scope';
 import { ViewFrame } from './ViewFrame';
 
 /**
@@ -24,6 +26,8 @@ export function DataView() {
   const choices = useFilterChoices();
   const counts = useFilterCounts(filtering.filters);
   const surveys = choices?.surveys ?? [];
+  // An empty list under filters says the search matched nothing, not that there are no posts.
+  const filtered = changedFilterCount(filtering.filters, useDefaultStatus()) > 0;
   const { id, formId } = useParams();
   const selectedId = id && /^\d+$/.test(id) ? Number(id) : null;
   // The post column holds a post, its editor, or the form of a new post.
@@ -38,7 +42,7 @@ export function DataView() {
             <FilterBar filtering={filtering} surveys={surveys} tags={choices?.tags ?? []} />
           </div>
           <div className={`data-columns${postColumn ? ' data-columns-post' : ''}`}>
-            <PostTimeline list={list} selectedId={selectedId} />
+            <PostTimeline list={list} selectedId={selectedId} filtered={filtered} />
             <Outlet context={context} />
           </div>
         </div>
