@@ -5,6 +5,13 @@ export const PAGE_SIZES = [10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 
 /**
+ * The most posts one `GET /posts` answers a caller without Manage Posts (API-CONTRACT 8.4,
+ * `API_POST_LIST_MAX_LIMIT`). Neither `/config` nor the envelope (its `limit` echoes the request,
+ * 14.1) says so, yet 50 per page is offered to everyone: larger pages are read in slices this size.
+ */
+export const SERVER_PAGE_CAP = 20;
+
+/**
  * The timeline column: the posts shown, the total the server counts, and the new posts announced
  * by pushes that wait behind the "new posts" banner until the person asks for them.
  */
@@ -102,3 +109,29 @@ export const hasMorePosts = (state: PostListState) =>
 
 export const isListed = (state: PostListState, id: number) =>
   state.posts.some((p) => p.id === id) || state.pending.some((p) => p.id === id);
+
+type PostSlice = { results: Post[]; total_count: number; total_count_kind: TotalCountKind };
+type ReadSlice = (offset: number, limit: number) => Promise<PostSlice>;
+
+/**
+ * One page of `limit` posts from `offset`, read as slices of `cap` in parallel and joined in order
+ * (a post that moved into the next slice while they were read is kept once).
+ */
+export async function readPostPage(read: ReadSlice, offset: number, limit: number, cap = SERVER_PAGE_CAP) {
+  const starts = Array.from({ length: Math.ceil(limit / cap) }, (_, i) => offset + i * cap);
+  const slices = await Promise.all(starts.map((start) => readSlice(read, start, Math.min(cap, offset + limit - start))));
+  const joined = slices.flatMap((slice) => slice.results);
+  const results = joined.filter((post, i) => joined.findIndex((p) => p.id === post.id) === i);
+  const first = slices[0];
+  return { results, total: first?.total_count ?? 0, totalKind: first?.total_count_kind ?? 'exact', pageFull: joined.length >= limit };
+}
+
+/** A short answer that is not the end of the list (a server capped below `cap`) is read on from where it stopped. */
+async function readSlice(read: ReadSlice, offset: number, limit: number): Promise<PostSlice> {
+  const answer = await read(offset, limit);
+  const got = answer.results.length;
+  const ended = got === 0 || got >= limit || (answer.total_count_kind === 'exact' && offset + got >= answer.total_count);
+  if (ended) return answer;
+  const rest = await readSlice(read, offset + got, limit - got);
+  return { ...answer, results: [...answer.results, ...rest.results] };
+}

@@ -5,7 +5,7 @@ import { useServices } from '../../app/services-context';
 import { useServerEvents } from '../../realtime/useServerEvents';
 import { usePostFilters } from '../filters/usePostFilters';
 import { useSession } from '../session/useSession';
-import { DEFAULT_PAGE_SIZE, initialPostList, isListed, postListReducer } from './post-list-state';
+import { DEFAULT_PAGE_SIZE, initialPostList, isListed, postListReducer, readPostPage } from './post-list-state';
 
 const POST_EVENTS = ['post.created', 'post.updated', 'post.status_changed', 'post.deleted'] as const;
 
@@ -28,10 +28,9 @@ export function usePostList() {
       const ticket = ++latest.current;
       dispatch({ type: append ? 'loadMore' : 'reload' });
       try {
-        const page = await listPosts(api, { ...query, limit, offset });
+        const page = await readPostPage((from, size) => listPosts(api, { ...query, limit: size, offset: from }), offset, limit);
         if (ticket !== latest.current) return;
-        const pageFull = page.results.length >= limit;
-        dispatch({ type: 'loaded', results: page.results, total: page.total_count, totalKind: page.total_count_kind, pageFull, append });
+        dispatch({ type: 'loaded', ...page, append });
       } catch {
         if (ticket === latest.current) dispatch({ type: 'failed' });
       }
