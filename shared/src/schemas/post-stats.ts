@@ -160,7 +160,7 @@ export type PostClusterFeature = z.infer<typeof PostClusterFeatureSchema>;
 
 export const PostClustersSchema = z.object({
   type: z.literal('FeatureCollection'),
-  /** Mapped points matching the filters, whole world. */
+  /** Matching posts with a location, whole world (a post with two places counts once; the clusters count places). */
   total: z.number().int(),
   /** RFC 7946 bbox (west, south, east, north) of every matching point; absent when there is none. */
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),

@@ -6,7 +6,7 @@ import { getPostStats, groupValues } from '../../api/endpoints/stats';
 import type { Query } from '../../api/query';
 import { useServices } from '../../app/services-context';
 import { useServerEvents } from '../../realtime/useServerEvents';
-import { scopeQuery, useSetScope } from '../sets/set-scope';
+import { scopeQuery, useSetScope, type SetScope } from '../sets/set-scope';
 import { useSession } from '../session/useSession';
 import { filtersToQuery, type PostFilters } from './filter-state';
 
@@ -15,6 +15,8 @@ export type FilterCounts = {
   bySurvey: Map<number | 'none', number>;
   /** Posts per source under every filter but survey and source (administrators only). */
   bySource: Map<string, number> | null;
+  /** Posts under every filter that have no location, when asked for and no location filter is set. */
+  unmapped?: number;
 };
 
 const COUNT_EVENTS = ['post.created', 'post.updated', 'post.status_changed', 'post.deleted'] as const;
@@ -40,10 +42,38 @@ export function useFilterChoices() {
 }
 
 /**
- * Sidebar counts (spec 2 screens 13 and 14) from `GET /posts/stats?group_by=form`, which answers
- * per survey and source (API-CONTRACT 10); recounted when posts change.
+ * The stats queries of the counts: per survey (every filter but the survey), per source for
+ * administrators (no source filter either), and the count of posts without a location when
+ * `unmapped` asks for it. That count rides on the per-survey query (`include_unmapped`,
+ * API-CONTRACT 10) unless a survey filter is set, which that query leaves out: then it is a query
+ * of its own. A location filter already says whether posts have a location: no count then.
  */
-export function useFilterCounts(filters: PostFilters): FilterCounts | null {
+export function countQueries(
+  filters: PostFilters,
+  scope: SetScope | null,
+  options: { admin: boolean; unmapped: boolean },
+): { bySurvey: Query; bySource: Query | null; unmapped: Query | null } {
+  const bySurvey: Query = {
+    ...scopeQuery(filtersToQuery(filters, { withoutForm: true, withoutSort: true }), scope),
+    group_by: 'form',
+  };
+  const { source: _source, ...bySource } = bySurvey;
+  const unmapped = options.unmapped && filters.hasLocation === 'all';
+  const apart = unmapped && filters.form.length > 0;
+  return {
+    bySurvey: unmapped && !apart ? { ...bySurvey, include_unmapped: 1 } : bySurvey,
+    bySource: options.admin ? bySource : null,
+    unmapped: apart ? { ...scopeQuery(filtersToQuery(filters, { withoutSort: true }), scope), include_unmapped: 1 } : null,
+  };
+}
+
+/**
+ * Sidebar counts (spec 2 screens 13 and 14) from `GET /posts/stats?group_by=form`, which answers
+ * per survey and source (API-CONTRACT 10), and with `unmapped` the matching posts without a
+ * location (the map's); recounted when posts change.
+ */
+export function useFilterCounts(filters: PostFilters, options: { unmapped?: boolean } = {}): FilterCounts | null {
+  const withUnmapped = options.unmapped ?? false;
   const { api } = useServices();
   const { admin, session } = useSession();
   const viewer = session?.userId ?? null;
@@ -63,16 +93,10 @@ export function useFilterCounts(filters: PostFilters): FilterCounts | null {
 
   useEffect(() => {
     const abort = new AbortController();
-    const surveyQuery: Query = {
-      ...scopeQuery(filtersToQuery(filters, { withoutForm: true, withoutSort: true }), scope),
-      group_by: 'form',
-    };
-    const { source: _source, ...sourceQuery } = surveyQuery;
-    Promise.all([
-      getPostStats(api, surveyQuery, abort.signal),
-      admin ? getPostStats(api, sourceQuery, abort.signal) : Promise.resolve(null),
-    ]).then(
-      ([bySurveyStats, bySourceStats]) => {
+    const queries = countQueries(filters, scope, { admin, unmapped: withUnmapped });
+    const ask = (query: Query | null) => (query ? getPostStats(api, query, abort.signal) : Promise.resolve(null));
+    Promise.all([getPostStats(api, queries.bySurvey, abort.signal), ask(queries.bySource), ask(queries.unmapped)]).then(
+      ([bySurveyStats, bySourceStats, unmappedStats]) => {
         const bySurvey = new Map<number | 'none', number>();
         for (const v of groupValues(bySurveyStats)) {
           const key = v.id ?? 'none';
@@ -83,14 +107,15 @@ export function useFilterCounts(filters: PostFilters): FilterCounts | null {
           bySource = new Map();
           for (const v of groupValues(bySourceStats)) bySource.set(v.type, (bySource.get(v.type) ?? 0) + v.total);
         }
-        setCounts({ bySurvey, bySource });
+        const unmapped = (unmappedStats ?? bySurveyStats).unmapped;
+        setCounts({ bySurvey, bySource, ...(unmapped !== undefined ? { unmapped } : {}) });
       },
       () => {
         if (!abort.signal.aborted) setCounts(null);
       },
     );
     return () => abort.abort();
-  }, [api, filters, scope, admin, viewer, tick]);
+  }, [api, filters, scope, admin, viewer, tick, withUnmapped]);
 
   return counts;
 }

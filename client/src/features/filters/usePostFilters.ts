@@ -43,20 +43,25 @@ export function usePostFilters() {
       setParams((current) => scopedParams({ ...scopedFilters(current, scope), ...change }, current, scope), { flushSync: true }),
     [setParams, scope],
   );
-  /** Changes some filters and shows the result in the data view (of the collection or saved search shown). */
-  const showInList = useCallback(
+  /** The data view (of the collection or saved search shown) with some filters changed. */
+  const listPath = useCallback(
     (change: Partial<PostFilters>) => {
       const next = scopedParams({ ...scopedFilters(params, scope), ...change }, params, scope).toString();
-      void navigate(`${scopedPath('/views/data', scope)}${next ? `?${next}` : ''}`, { flushSync: true });
+      return `${scopedPath('/views/data', scope)}${next ? `?${next}` : ''}`;
     },
-    [navigate, params, scope],
+    [params, scope],
+  );
+  /** Changes some filters and shows the result in the data view. */
+  const showInList = useCallback(
+    (change: Partial<PostFilters>) => void navigate(listPath(change), { flushSync: true }),
+    [navigate, listPath],
   );
   const reset = useCallback(
     () => apply(scope?.kind === 'collection' ? { ...DEFAULT_FILTERS, status: [...COLLECTION_STATUS] } : { ...DEFAULT_FILTERS }),
     [apply, scope],
   );
 
-  return { filters, query, key, apply, update, showInList, reset };
+  return { filters, query, key, apply, update, listPath, showInList, reset };
 }
 
 export type PostFiltersApi = ReturnType<typeof usePostFilters>;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FilterBar } from '../filters/FilterBar';
 import '../filters/filters.css';
 import { FilterSidebar } from '../filters/FilterSidebar';
@@ -9,13 +10,14 @@ import { PostsMap, type PostsMapStatus } from './PostsMap';
 
 /**
  * The map view's content (spec 2 screen 11): the survey and source filters beside the map, the
- * filter toolbar with the number of mapped posts and the heatmap switch above it.
+ * filter toolbar with the number of mapped posts, a link to the matching posts the map cannot show
+ * (no location) and the heatmap switch above it.
  */
 export default function MapViewBody() {
   const { t } = useTranslation();
   const filtering = usePostFilters();
   const choices = useFilterChoices();
-  const counts = useFilterCounts(filtering.filters);
+  const counts = useFilterCounts(filtering.filters, { unmapped: true });
   const [heatmap, setHeatmap] = useState(false);
   const [status, setStatus] = useState<PostsMapStatus>({ state: 'loading', total: null });
   const surveys = choices?.surveys ?? [];
@@ -37,6 +39,11 @@ export default function MapViewBody() {
                     ? t('app.loading')
                     : t('map.total', { count: status.total })}
             </p>
+            {counts?.unmapped ? (
+              <Link className="map-unmapped" to={filtering.listPath({ hasLocation: 'unmapped' })} title={t('map.unmapped_hint')}>
+                {t('map.unmapped', { count: counts.unmapped })}
+              </Link>
+            ) : null}
             <label className="field-check">
               <input type="checkbox" role="switch" className="switch" checked={heatmap} onChange={(e) => setHeatmap(e.target.checked)} />
               {t('map.heatmap')}
