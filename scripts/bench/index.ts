@@ -42,6 +42,7 @@ const node = await startNodeProcess(url);
   const started = performance.now();
   const res = await fetch(`${node.url}/api/v3/posts/clusters?status[]=published&status[]=draft&zoom=2`);
   await res.arrayBuffer();
+  if (!res.ok) throw new Error(`the node could not prepare its default map: ${res.status}`);
   process.stdout.write(`  the node prepared its default map ${Math.round(performance.now() - started)} ms after it started listening\n`);
 }
 
