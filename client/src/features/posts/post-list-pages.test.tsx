@@ -69,9 +69,9 @@ describe('pages larger than the server answers at once (spec 2 section 9: 50 pos
   });
 });
 
-const envelope = (request: FakeRequest, count: number) => {
+const envelope = (request: FakeRequest, count: number, cap = 20) => {
   const offset = Number(request.query.get('offset') ?? 0);
-  const limit = Math.min(Number(request.query.get('limit') ?? 20), 20);
+  const limit = Math.min(Number(request.query.get('limit') ?? 20), cap);
   const results = range(offset + 1, Math.min(count, offset + limit)).map((id) => ({
     id,
     url: `/api/v3/posts/${id}`,
@@ -128,5 +128,24 @@ describe('the data view list at 50 posts per page, for a member capped at 20 per
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(document.querySelectorAll('.post-card')).toHaveLength(70));
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});
+
+describe('the data view list at 50 posts per page, for a moderator (Manage Posts, capped at 100)', () => {
+  it('reads the page in one request', async () => {
+    const { user, server } = await renderWithApp(<DataList />, {
+      route: '/views/data',
+      session: memberSession({ role: 'admin' }),
+      handlers: {
+        'GET /posts': (request) => envelope(request, 70, 100),
+        'GET /forms': (request) => envelope(request, 0),
+      },
+    });
+    await waitFor(() => expect(document.querySelectorAll('.post-card')).toHaveLength(20));
+    await user.selectOptions(screen.getByLabelText('Posts per page'), '50');
+    await waitFor(() => expect(document.querySelectorAll('.post-card')).toHaveLength(50));
+    const limits = server.requests.filter((r) => r.path === '/posts').map((r) => r.query.get('limit'));
+    expect(limits.slice(-1)).toEqual(['50']);
+    expect(limits.filter((l) => l === '20')).toHaveLength(1);
   });
 });

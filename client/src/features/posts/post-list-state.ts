@@ -10,6 +10,8 @@ export const DEFAULT_PAGE_SIZE = 20;
  * 14.1) says so, yet 50 per page is offered to everyone: larger pages are read in slices this size.
  */
 export const SERVER_PAGE_CAP = 20;
+/** The same for callers with Manage Posts (`API_POST_LIST_ADMIN_MAX_LIMIT`): any page size in one request. */
+export const MANAGER_PAGE_CAP = 100;
 
 /**
  * The timeline column: the posts shown, the total the server counts, and the new posts announced

@@ -5,7 +5,15 @@ import { useServices } from '../../app/services-context';
 import { useServerEvents } from '../../realtime/useServerEvents';
 import { usePostFilters } from '../filters/usePostFilters';
 import { useSession } from '../session/useSession';
-import { DEFAULT_PAGE_SIZE, initialPostList, isListed, postListReducer, readPostPage } from './post-list-state';
+import {
+  DEFAULT_PAGE_SIZE,
+  initialPostList,
+  isListed,
+  MANAGER_PAGE_CAP,
+  postListReducer,
+  readPostPage,
+  SERVER_PAGE_CAP,
+} from './post-list-state';
 
 const POST_EVENTS = ['post.created', 'post.updated', 'post.status_changed', 'post.deleted'] as const;
 
@@ -16,7 +24,9 @@ const POST_EVENTS = ['post.created', 'post.updated', 'post.status_changed', 'pos
  */
 export function usePostList() {
   const { api } = useServices();
-  const { session } = useSession();
+  const { session, can } = useSession();
+  // How many posts one request answers this caller (API-CONTRACT 8.4); a larger page is read in slices.
+  const cap = can('Manage Posts') ? MANAGER_PAGE_CAP : SERVER_PAGE_CAP;
   const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
   const [state, dispatch] = useReducer(postListReducer, initialPostList);
   // The browsing filters of the address (shared with the map); only non-default ones are sent.
@@ -28,14 +38,15 @@ export function usePostList() {
       const ticket = ++latest.current;
       dispatch({ type: append ? 'loadMore' : 'reload' });
       try {
-        const page = await readPostPage((from, size) => listPosts(api, { ...query, limit: size, offset: from }), offset, limit);
+        const read = (from: number, size: number) => listPosts(api, { ...query, limit: size, offset: from });
+        const page = await readPostPage(read, offset, limit, cap);
         if (ticket !== latest.current) return;
         dispatch({ type: 'loaded', ...page, append });
       } catch {
         if (ticket === latest.current) dispatch({ type: 'failed' });
       }
     },
-    [api, query, limit],
+    [api, query, limit, cap],
   );
 
   // Who is logged in decides what the list holds: read it again after a login or logout.
