@@ -44,8 +44,12 @@ test.describe('map view', () => {
     const close = (await page.locator('.maplibregl-popup-close-button').boundingBox())!;
     expect(title.x + title.width).toBeLessThanOrEqual(close.x);
     await shot(page, 'map-popup');
+    // The post opens with the map's filters, and closing it comes back to the map.
     await card.getByRole('link', { name: 'Open post' }).click();
-    await expect(page).toHaveURL(new RegExp(`/posts/${ids[1]}$`));
+    await expect(page).toHaveURL(new RegExp(`/posts/${ids[1]}\\?form=${survey.id}$`));
+    await page.locator('.post-detail').getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(new RegExp(`/views/map\\?form=${survey.id}$`));
+    await readyMap(page);
   });
 
   test('fits itself to every post, not only to the centres of the clusters that first held them', async ({ page, api }) => {
@@ -147,9 +151,10 @@ test.describe('map view', () => {
     await expect(page.locator('.map-marker[data-color="#b3261e"]')).toHaveCount(0);
     await shot(page, 'map-filtered');
 
-    // The data view reads the same filters from the address, and has the same sidebar.
+    // The mode bar's Data keeps the filters: the data view reads them from the address, and has the same sidebar.
     const search = new URL(page.url()).search;
-    await page.goto(`/views/data${search}`);
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Data' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/views/data' && url.search === search);
     for (const title of riverTitles) await expect(page.locator('.post-card', { hasText: title })).toBeVisible();
     await expect(page.locator('.post-card', { hasText: roadTitle })).toHaveCount(0);
     await expect(page.locator('.post-card')).toHaveCount(2);

@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../features/session/useSession';
 import { SetListDialogLazy } from '../features/sets/lazy-dialogs';
+import { modeLink, viewOfPath } from '../features/sets/set-scope';
 import { useConfig } from './config-context';
 import { isViewEnabled } from './features';
 
-/** Map and Data always; Activity when the view is enabled or the user may manage settings (spec 1 section 2). */
+/**
+ * Map and Data always; Activity when the view is enabled or the user may manage settings (spec 1
+ * section 2). Between Map and Data the filters and the collection or saved-search mode stay.
+ */
 export function ModeBar() {
   const { t } = useTranslation();
   const { features } = useConfig();
@@ -14,19 +18,22 @@ export function ModeBar() {
   const showActivity = isViewEnabled(features, 'activity') || can('Manage Settings');
   const [collections, setCollections] = useState(false);
   const link = ({ isActive }: { isActive: boolean }) => `mode-link${isActive ? ' is-active' : ''}`;
+  const { pathname, search } = useLocation();
+  const shown = viewOfPath(pathname);
+  const view = (name: 'map' | 'data') => (
+    <Link
+      to={modeLink(name, pathname, search)}
+      className={link({ isActive: shown === name })}
+      aria-current={shown === name ? 'page' : undefined}
+    >
+      {t(`nav.${name}`)}
+    </Link>
+  );
   return (
     <nav className="mode-bar" aria-label={t('nav.modes')}>
       <ul>
-        <li>
-          <NavLink to="/views/map" className={link}>
-            {t('nav.map')}
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/views/data" className={link}>
-            {t('nav.data')}
-          </NavLink>
-        </li>
+        <li>{view('map')}</li>
+        <li>{view('data')}</li>
         {showActivity ? (
           <li>
             <NavLink to="/activity" className={link}>

@@ -1,11 +1,11 @@
 import type { Post } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useLivePost } from '../post-lock/useLivePost';
 import { cardExcerpt, cardTitle } from '../posts/post-text';
 import { PostMeta } from '../posts/PostMeta';
+import { useKeepFilters, type ReturnTo } from '../posts/useKeepFilters';
 import { usePreviewImage } from '../posts/usePreviewImage';
-import { scopedPath, useSetScope } from '../sets/set-scope';
 import { markerColor } from './marker-color';
 
 /**
@@ -17,8 +17,11 @@ export function PopupPostCard({ post: loaded }: { post: Post }) {
   const { t } = useTranslation();
   const post = useLivePost(loaded);
   const image = usePreviewImage(post);
-  // Inside a collection or saved search the post opens in its data view.
-  const scope = useSetScope();
+  // The post opens in the data view with the map's filters (and collection or saved search);
+  // closing it comes back to the map.
+  const keep = useKeepFilters();
+  const { pathname, search } = useLocation();
+  const back: ReturnTo = { returnTo: `${pathname}${search}` };
   const excerpt = cardExcerpt(post);
   return (
     <article className="map-popup-card" aria-label={cardTitle(post)} style={{ borderInlineStartColor: markerColor(post.color) }}>
@@ -32,7 +35,7 @@ export function PopupPostCard({ post: loaded }: { post: Post }) {
           </p>
         ) : null}
         <PostMeta post={post} />
-        <Link to={scopedPath(`/posts/${post.id}`, scope)} className="button button-small button-primary">
+        <Link to={keep(`/posts/${post.id}`)} state={back} className="button button-small button-primary">
           {t('map.open_post')}
         </Link>
       </div>

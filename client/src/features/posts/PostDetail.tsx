@@ -21,7 +21,7 @@ import { PostValues } from './PostValues';
 import { cardTitle } from './post-text';
 import { lockedByOther } from './usePostActions';
 import { useLoaded } from './useLoaded';
-import { useKeepFilters } from './useKeepFilters';
+import { useKeepFilters, useReturnTo } from './useKeepFilters';
 
 type Loaded = { id: number; post: Post | null };
 
@@ -53,7 +53,9 @@ export function PostDetail() {
   const navigate = useNavigate();
   const keep = useKeepFilters();
   const browse = usePostBrowse();
-  const close = () => void navigate(keep('/views/data'));
+  // Back where the post was opened from (the map's popup), else to the list.
+  const returnTo = useReturnTo();
+  const close = () => void navigate(returnTo ?? keep('/views/data'));
   const { state, setPost } = usePost(id, close);
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultStatusFor, scopedPath } from './set-scope';
+import { defaultStatusFor, modeLink, scopedPath, scopeOfPath, viewOfPath } from './set-scope';
 
 describe('browsing modes (spec 2 section 4)', () => {
   it('keeps the views and the post column inside a collection or saved search', () => {
@@ -21,5 +21,30 @@ describe('browsing modes (spec 2 section 4)', () => {
     expect(defaultStatusFor({ kind: 'collection', id: 1 })).toEqual(['published', 'draft', 'archived']);
     expect(defaultStatusFor({ kind: 'savedsearch', id: 1 })).toEqual(['published', 'draft']);
     expect(defaultStatusFor(null)).toEqual(['published', 'draft']);
+  });
+});
+
+describe("the mode bar's Map and Data links", () => {
+  it('keep the filters and the mode between the two views', () => {
+    expect(modeLink('map', '/views/data', '?form=3&status=archived')).toBe('/views/map?form=3&status=archived');
+    expect(modeLink('data', '/posts/12', '?form=3')).toBe('/views/data?form=3');
+    expect(modeLink('data', '/savedsearches/1/map', '?q=flood')).toBe('/savedsearches/1/data?q=flood');
+    expect(modeLink('map', '/collections/4/data/posts/12', '')).toBe('/collections/4/map');
+  });
+
+  it('go to the plain views from elsewhere', () => {
+    expect(modeLink('map', '/activity', '?x=1')).toBe('/views/map');
+    expect(modeLink('data', '/settings/surveys', '')).toBe('/views/data');
+    expect(modeLink('data', '/collections/4', '')).toBe('/views/data');
+  });
+
+  it('know which view an address shows', () => {
+    expect(viewOfPath('/views/map')).toBe('map');
+    expect(viewOfPath('/posts/12/edit')).toBe('data');
+    expect(viewOfPath('/savedsearches/2/data/posts/12')).toBe('data');
+    expect(viewOfPath('/collections/4/map')).toBe('map');
+    expect(viewOfPath('/activity')).toBeNull();
+    expect(scopeOfPath('/savedsearches/2/map')).toEqual({ kind: 'savedsearch', id: 2 });
+    expect(scopeOfPath('/views/map')).toBeNull();
   });
 });

@@ -43,3 +43,34 @@ export function scopedPath(path: string, scope: SetScope | null): string {
   if (path.startsWith('/posts/')) return `${setPath(scope, 'data')}${path}`;
   return path;
 }
+
+const SCOPED_PATH = /^\/(collections|savedsearches)\/(\d+)(?:\/|$)/;
+
+/** The collection or saved search whose mode an address is in (`/collections/3/map`), if any. */
+export function scopeOfPath(pathname: string): SetScope | null {
+  const match = SCOPED_PATH.exec(pathname);
+  if (!match) return null;
+  return { kind: match[1] === 'collections' ? 'collection' : 'savedsearch', id: Number(match[2]) };
+}
+
+/** The browsing view an address shows: the map, the data view (a post's column included), or neither. */
+export function viewOfPath(pathname: string): 'map' | 'data' | null {
+  if (scopeOfPath(pathname)) {
+    const rest = pathname.replace(SCOPED_PATH, '/');
+    if (rest === '/map') return 'map';
+    return rest === '/data' || rest.startsWith('/data/') ? 'data' : null;
+  }
+  if (pathname === '/views/map') return 'map';
+  return pathname === '/views/data' || pathname.startsWith('/posts/') ? 'data' : null;
+}
+
+/**
+ * Where the mode bar's Map and Data go from an address: between the two views the filters (the
+ * address's query) and the collection or saved-search mode stay, as spec 2 section 2 keeps the
+ * filter state and mode; from anywhere else, the plain view.
+ */
+export function modeLink(view: 'map' | 'data', pathname: string, search: string): string {
+  const path = `/views/${view}`;
+  if (!viewOfPath(pathname)) return path;
+  return `${scopedPath(path, scopeOfPath(pathname))}${search}`;
+}
