@@ -10,8 +10,11 @@ export function Disclosure({
   children,
   className,
   buttonClassName = 'button button-ghost',
+  buttonLabel,
 }: {
   label: ReactNode;
+  /** The button's accessible name, when its content is a symbol (⋯). */
+  buttonLabel?: string;
   children: (close: () => void) => ReactNode;
   className?: string;
   buttonClassName?: string;
@@ -51,6 +54,7 @@ export function Disclosure({
         ref={button}
         type="button"
         className={buttonClassName}
+        aria-label={buttonLabel}
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((v) => !v)}

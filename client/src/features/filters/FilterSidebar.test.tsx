@@ -68,4 +68,13 @@ describe('survey menus', () => {
     await userEvent.click(screen.getByLabelText('Options for SMS'));
     expect(within(screen.getByLabelText('Options for SMS').closest('li')!).queryByRole('link')).toBeNull();
   });
+
+  it('closes a menu at a press outside it, so it never covers the rows below', async () => {
+    await sidebar();
+    await userEvent.click(screen.getByLabelText('Options for Flood reports'));
+    expect(screen.getByRole('button', { name: 'Show only this' })).toBeTruthy();
+    await userEvent.click(document.body);
+    expect(screen.queryByRole('button', { name: 'Show only this' })).toBeNull();
+  });
 });
+

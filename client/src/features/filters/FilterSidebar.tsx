@@ -1,8 +1,8 @@
 import type { Form } from '@platform/shared';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatCount } from '../../i18n/numbers';
+import { Disclosure } from '../../ui/Disclosure';
 import { allowedSurveys } from '../posts/editor/allowed-surveys';
 import { useSession } from '../session/useSession';
 import { SOURCE_OPTIONS, type SurveyChoice } from './filter-state';
@@ -192,7 +192,7 @@ function SurveyRow({
 const swatch = (color: string | null) =>
   color && /^[A-Za-z0-9#]+$/.test(color) ? (color.startsWith('#') ? color : `#${color}`) : '#959595';
 
-/** A small per-row menu: a disclosure with action buttons and links. */
+/** A small per-row menu: a disclosure with action buttons and links (closed by a press outside or Escape). */
 function RowMenu({
   label,
   items,
@@ -203,35 +203,38 @@ function RowMenu({
   /** Other screens. The source rows have none: the data source settings (spec 3) are not built yet. */
   links?: { label: string; to: string }[];
 }) {
-  const id = useId();
   return (
-    <details className="filter-menu">
-      <summary className="icon-button filter-menu-button" aria-label={label} aria-controls={id}>
-        ⋯
-      </summary>
-      <ul className="menu-list filter-menu-list" id={id}>
-        {items.map((item) => (
-          <li key={item.label}>
-            <button
-              type="button"
-              className="link-button"
-              onClick={(e) => {
-                (e.currentTarget.closest('details') as HTMLDetailsElement | null)?.removeAttribute('open');
-                item.run();
-              }}
-            >
-              {item.label}
-            </button>
-          </li>
-        ))}
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className="link-button">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </details>
+    <Disclosure
+      className="filter-menu"
+      buttonClassName="icon-button filter-menu-button"
+      buttonLabel={label}
+      label={<span aria-hidden="true">⋯</span>}
+    >
+      {(close) => (
+        <ul className="menu-list">
+          {items.map((item) => (
+            <li key={item.label}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  close();
+                  item.run();
+                }}
+              >
+                {item.label}
+              </button>
+            </li>
+          ))}
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="link-button" onClick={close}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Disclosure>
   );
 }
