@@ -373,10 +373,12 @@ describe('total_count of GET /posts at scale', () => {
     expect(exact.body.total_count).toBe(n);
     expect(exact.headers.get('x-total-count-kind')).toBe('exact');
     const capped = await server.api.get(`/posts?form[]=${big.id}&created_after=2000-01-01&limit=5`);
-    expect(capped.body.total_count).toBe(POST_TOTAL_COUNT_CAP);
     expect(capped.body.count).toBe(5);
-    // Counted up to the cap (or, past the time budget, estimated): never claimed exact.
-    expect(['at_least', 'estimate']).toContain(capped.headers.get('x-total-count-kind'));
+    // Counted up to the cap (or, past the time budget, the planner's estimate): never claimed exact.
+    const kind = capped.headers.get('x-total-count-kind');
+    expect(['at_least', 'estimate']).toContain(kind);
+    if (kind === 'at_least') expect(capped.body.total_count).toBe(POST_TOTAL_COUNT_CAP);
+    else expect(Math.abs(capped.body.total_count / n - 1)).toBeLessThan(0.25);
     const deep = await server.api.get(`/posts?form[]=${big.id}&created_after=2000-01-01&limit=20&offset=${n - 10}`, { token: who.admin });
     expect(deep.body.count).toBe(10);
     expect(deep.body.total_count).toBe(n);

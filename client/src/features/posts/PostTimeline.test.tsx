@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
 import { memberSession, renderWithApp } from '../../test/harness';
 import { initialPostList, type PostListState } from './post-list-state';
-import { PostTimeline } from './PostTimeline';
+import { PostTimeline, roundedEstimate } from './PostTimeline';
 import type { PostListApi } from './usePostList';
 
 const emptyList = {
@@ -53,8 +53,18 @@ describe('timeline total wording (issue 6: honest totals at a million posts)', (
     expect(await countText({ total: 10000, totalKind: 'at_least' })).toBe('Showing 0 of 10,000+ posts');
   });
 
-  it('says an estimated total is approximate', async () => {
-    expect(await countText({ total: 523000, totalKind: 'estimate' })).toBe('Showing 0 of about 523,000 posts');
+  it('says an estimated total is approximate, to two significant digits', async () => {
+    expect(await countText({ total: 523000, totalKind: 'estimate' })).toBe('Showing 0 of about 520,000 posts');
+  });
+
+  it('rounds a planner estimate instead of claiming its last digits', async () => {
+    expect(await countText({ total: 58412, totalKind: 'estimate' })).toBe('Showing 0 of about 58,000 posts');
+  });
+
+  it('never estimates fewer posts than it shows', () => {
+    expect(roundedEstimate(1049, 1045)).toBe(1045);
+    expect(roundedEstimate(87, 20)).toBe(87);
+    expect(roundedEstimate(1_460, 20)).toBe(1_500);
   });
 
   describe('in another language', () => {

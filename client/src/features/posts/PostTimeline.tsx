@@ -7,9 +7,17 @@ import type { PostListApi } from './usePostList';
 
 const COUNT_KEYS = { exact: 'post.shown_of_total', at_least: 'post.shown_of_at_least', estimate: 'post.shown_of_estimate' } as const;
 
+/** An estimate to two significant digits (about 58,000, not 58,412), never below what is shown. */
+export const roundedEstimate = (total: number, shown: number) => {
+  const step = total < 100 ? 1 : 10 ** (Math.floor(Math.log10(total)) - 1);
+  return Math.max(Math.round(total / step) * step, shown);
+};
+
 /** "Showing 20 of 1,234 posts", worded honestly when a million-post total was capped or estimated. */
 function shownOfTotal(t: TFunction, state: PostListState): string {
-  return t(COUNT_KEYS[state.totalKind], { shown: state.posts.length, total: state.total });
+  const shown = state.posts.length;
+  const total = state.totalKind === 'estimate' ? roundedEstimate(state.total, shown) : state.total;
+  return t(COUNT_KEYS[state.totalKind], { shown, total });
 }
 
 /**

@@ -58,6 +58,21 @@ describe('pages larger than the server answers at once (spec 2 section 9: 50 pos
     expect(page).toMatchObject({ totalKind: 'at_least', pageFull: false });
   });
 
+  it("takes the total from the slice that reached the end, not the first slice's estimate", async () => {
+    // As the server answers: an estimate while a page is full, the exact count once a page is short.
+    const read = async (offset: number, limit: number) => {
+      const results = range(offset + 1, Math.min(34, offset + limit)).map((id) => ({ id }) as Post);
+      const short = results.length < limit;
+      return {
+        results,
+        total_count: short ? offset + results.length : 33,
+        total_count_kind: short ? ('exact' as const) : ('estimate' as const),
+      };
+    };
+    const page = await readPostPage(read, 0, 50);
+    expect(page).toMatchObject({ total: 34, totalKind: 'exact', pageFull: false });
+  });
+
   it('keeps a post once when it moved into the next slice while they were read', async () => {
     const read = async (offset: number) => ({
       results: (offset === 0 ? range(1, 20) : range(20, 39)).map((id) => ({ id }) as Post),

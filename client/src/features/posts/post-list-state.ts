@@ -124,8 +124,15 @@ export async function readPostPage(read: ReadSlice, offset: number, limit: numbe
   const slices = await Promise.all(starts.map((start) => readSlice(read, start, Math.min(cap, offset + limit - start))));
   const joined = slices.flatMap((slice) => slice.results);
   const results = joined.filter((post, i) => joined.findIndex((p) => p.id === post.id) === i);
-  const first = slices[0];
-  return { results, total: first?.total_count ?? 0, totalKind: first?.total_count_kind ?? 'exact', pageFull: joined.length >= limit };
+  // The slice that reached the end of the list knows the total exactly; else the largest count
+  // (a later slice's estimate is at least one past the posts up to it).
+  const counted = slices.find((slice) => slice.total_count_kind === 'exact') ?? maxBy(slices, (slice) => slice.total_count);
+  return {
+    results,
+    total: counted?.total_count ?? 0,
+    totalKind: counted?.total_count_kind ?? 'exact',
+    pageFull: joined.length >= limit,
+  };
 }
 
 /** A short answer that is not the end of the list (a server capped below `cap`) is read on from where it stopped. */
@@ -137,3 +144,6 @@ async function readSlice(read: ReadSlice, offset: number, limit: number): Promis
   const rest = await readSlice(read, offset + got, limit - got);
   return { ...answer, results: [...answer.results, ...rest.results] };
 }
+
+const maxBy = <T>(items: T[], value: (item: T) => number): T | undefined =>
+  items.reduce<T | undefined>((best, item) => (best === undefined || value(item) > value(best) ? item : best), undefined);

@@ -352,7 +352,7 @@ export function filteredPosts(db: Executor, search: PostSearch, viewer: PostView
  * - the matching rows are counted up to `POST_TOTAL_COUNT_CAP` through a LIMITed
  *   subquery within a time budget: exact below the cap, the cap itself meaning "at least that many";
  * - and when even that takes longer than the budget (a selective filter that makes Postgres visit
- *   many rows to find few), the planner's estimate, capped too;
+ *   many rows to find few), the planner's estimate (the client rounds it: "about 58,000");
  * - a capped count is kept for the same filters and caller until a post changes, and one that ran
  *   out of its budget is finished in the background for the next request (`post-count-cache.ts`).
  * Never less than the rows up to the current page. `kind` says which (header `X-Total-Count-Kind`).
@@ -460,7 +460,8 @@ async function countMatching(
         return { total, kind: knownKind(total) };
       }),
     );
-  return { total: Math.min(await estimate, POST_TOTAL_COUNT_CAP), kind: 'estimate' };
+  // Not capped: "about 58,000" says more than "about 10,000" of sixty thousand matches.
+  return { total: await estimate, kind: 'estimate' };
 }
 
 /** What Postgres assumes of a comparison it has no statistics for, such as a distance. */
