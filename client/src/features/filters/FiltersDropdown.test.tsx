@@ -75,6 +75,13 @@ describe('filters dropdown', () => {
       expect(apply.mock.calls[0]![0]).toMatchObject({ center: '-1.28,36.82', place: 'Nairobi, Kenya', radius: 1 });
     });
 
+    it('is applied with Enter in the box', async () => {
+      const { apply, user, panel } = await openDropdown('user', DEFAULT_FILTERS, geocode(['Mombasa, Kenya']));
+      await user.type(within(panel).getByLabelText('Near a place or lat,lon'), 'Mombasa{Enter}');
+      await vi.waitFor(() => expect(apply).toHaveBeenCalledOnce());
+      expect(apply.mock.calls[0]![0]).toMatchObject({ place: 'Mombasa, Kenya' });
+    });
+
     it('replaces the place chosen before, and says so when nothing matches', async () => {
       const chosen = { ...DEFAULT_FILTERS, center: '-1.28,36.82', place: 'Nairobi, Kenya', radius: 10 };
       const { apply, user, panel } = await openDropdown('user', chosen, geocode(['Nairobi, Kenya']));
@@ -83,6 +90,9 @@ describe('filters dropdown', () => {
       await user.type(box, 'Atlantis');
       await user.click(within(panel).getByRole('button', { name: 'Apply' }));
       expect((await within(panel).findByRole('alert')).textContent).toBe('Sorry we could not find a location matching your search');
+      // Said once, where the place was typed, and the box has the focus (so it is in view).
+      expect(within(panel).getAllByText('Sorry we could not find a location matching your search')).toHaveLength(1);
+      expect(document.activeElement).toBe(box);
       expect(apply).not.toHaveBeenCalled();
     });
   });

@@ -73,6 +73,12 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
   const datesInOrder = !draft.dateAfter || !draft.dateBefore || draft.dateAfter <= draft.dateBefore;
 
   const root = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // Opened below a filter bar low on a phone's screen, the panel is scrolled into view whole: its
+  // apply button must not wait below the fold.
+  useEffect(() => {
+    if (open) panel.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [open]);
   // A press outside the open panel closes it, its draft left unapplied.
   useEffect(() => {
     if (!open) return;
@@ -118,6 +124,7 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
       </button>
       {open ? (
         <div
+          ref={panel}
           id={panelId}
           className="filters-panel"
           role="dialog"
@@ -271,12 +278,11 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
                 place={draft.place}
                 radius={draft.radius}
                 onChange={(change) => set(change)}
+                problem={placeProblem}
+                onEnter={() => {
+                  if (datesInOrder && !locating) void applyDraft();
+                }}
               />
-              {placeProblem ? (
-                <p className="field-error" role="alert">
-                  {t(placeProblem === 'missing' ? 'filters.no_matching_locations' : 'filters.location_unavailable')}
-                </p>
-              ) : null}
               <p className="field-label">{t('filters.has_location')}</p>
               {HAS_LOCATION_OPTIONS.map((option) => (
                 <label key={option} className="radio">

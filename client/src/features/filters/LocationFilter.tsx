@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchPlaces, type GeocodedPlace } from '../../api/endpoints/geocode';
 import { useServices } from '../../app/services-context';
@@ -39,11 +39,17 @@ export function LocationFilter({
   place,
   radius,
   onChange,
+  problem = null,
+  onEnter,
 }: {
   center: string;
   place: string;
   radius: number | null;
   onChange: (change: LocationChange) => void;
+  /** Applying found no place for the typed name (or could not search): said once, as an error, with the box focused. */
+  problem?: 'missing' | 'unavailable' | null;
+  /** Enter in the box (applies the filters). */
+  onEnter?: () => void;
 }) {
   const { t } = useTranslation();
   const { api } = useServices();
@@ -67,18 +73,32 @@ export function LocationFilter({
   }, [api, term, chosen]);
 
   const shown = search && search.term === term && !chosen ? search : null;
+  const found = shown ? (shown.places === null ? 'unavailable' : shown.places.length === 0 ? 'missing' : null) : null;
+  const message = problem ?? found;
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (problem) box.current?.focus();
+  }, [problem]);
   return (
     <div className="filter-location">
       <label className="field-label" htmlFor={inputId}>
         {t('filters.location')}
       </label>
       <input
+        ref={box}
         id={inputId}
         type="search"
         className="input"
         maxLength={250}
         placeholder={t('filters.location_placeholder')}
         value={text}
+        aria-invalid={problem ? true : undefined}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && onEnter) {
+            e.preventDefault();
+            onEnter();
+          }
+        }}
         onChange={(e) => {
           const value = e.target.value;
           setText(value);
@@ -89,8 +109,11 @@ export function LocationFilter({
         }}
       />
       {typedPoint ? <p className="field-hint">{t('filters.location_point', { lat: typedPoint.lat, lon: typedPoint.lon })}</p> : null}
-      {shown && shown.places === null ? <p className="field-hint">{t('filters.location_unavailable')}</p> : null}
-      {shown && shown.places?.length === 0 ? <p className="field-hint">{t('filters.no_matching_locations')}</p> : null}
+      {message ? (
+        <p className={problem ? 'field-error' : 'field-hint'} role={problem ? 'alert' : undefined}>
+          {t(message === 'missing' ? 'filters.no_matching_locations' : 'filters.location_unavailable')}
+        </p>
+      ) : null}
       {shown?.places?.length ? (
         <ul className="search-results" aria-label={t('filters.location_results')}>
           {shown.places.map((p, i) => (
