@@ -53,6 +53,19 @@ test.describe('activity page', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => table.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     await shot(page, 'activity-phone');
+
+    // On a laptop the tables take the whole row: every column shows, in the longer languages too.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const [language, title] of [
+      ['es', 'Tabla de Actividad de encuestas colaborativas'],
+      ['ar', 'جدول نشاط استبيانات التعهيد الجماعي'],
+    ] as const) {
+      await page.locator('.language-picker select').selectOption(language);
+      const wide = page.getByRole('region', { name: title });
+      await expect(wide).toBeVisible();
+      expect(await wide.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      await shot(page, `activity-tables-${language}`);
+    }
   });
 
   test('visitors see the charts without the survey tables; a plan without the view shows the notice', async ({ page }) => {

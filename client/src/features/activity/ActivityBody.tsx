@@ -36,12 +36,12 @@ export default function ActivityBody() {
           <VolumeChart load={volume} title={t('activity.by_volume')} />
         </ChartCard>
         {loggedIn && targetedOn ? (
-          <ChartCard title={t('activity.targeted')} id="activity-targeted">
+          <ChartCard title={t('activity.targeted')} id="activity-targeted" wide>
             <SurveyTable load={surveys} kind="targeted" title={t('activity.targeted')} />
           </ChartCard>
         ) : null}
         {loggedIn ? (
-          <ChartCard title={t('activity.crowdsourced')} id="activity-crowdsourced">
+          <ChartCard title={t('activity.crowdsourced')} id="activity-crowdsourced" wide>
             <SurveyTable load={surveys} kind="crowdsourced" title={t('activity.crowdsourced')} />
           </ChartCard>
         ) : null}
@@ -50,9 +50,10 @@ export default function ActivityBody() {
   );
 }
 
-function ChartCard({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+/** A card of the page; a `wide` one (the tables, six columns in longer languages) takes the whole row. */
+function ChartCard({ title, id, wide = false, children }: { title: string; id: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <section className="activity-card" aria-labelledby={id}>
+    <section className={wide ? 'activity-card activity-card-wide' : 'activity-card'} aria-labelledby={id}>
       <h2 id={id} className="activity-card-title">
         {title}
       </h2>
