@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dayEnd, dayOf, dayStart, toDay } from './days';
+import { dayEnd, dayOf, dayStart, formatDay, toDay } from './days';
 
 const zone = process.env.TZ;
 const inZone = (tz: string) => {
@@ -29,4 +29,13 @@ describe("the viewer's days", () => {
     expect(dayOf('2026-13-45T00:00:00Z')).toBe('');
     expect(toDay(new Date(2026, 0, 5))).toBe('2026-01-05');
   });
+
+  it('writes a day as the language does, keeping its order right to left too', () => {
+    expect(formatDay('2026-10-01', 'en')).toBe('Oct 1, 2026');
+    expect(formatDay('2026-10-01', 'es')).toBe('1 oct 2026');
+    // Arabic marks each separator right to left, so the day reads 01/10/2026 in its own direction.
+    expect(formatDay('2026-10-01', 'ar')).toBe('01\u200f/10\u200f/2026');
+    expect(formatDay('yesterday', 'en')).toBe('yesterday');
+  });
 });
+

@@ -31,3 +31,7 @@ export function dayOf(text: string): string {
   const time = new Date(text);
   return Number.isNaN(time.getTime()) ? '' : toDay(time);
 }
+
+/** A day as the language writes it (Oct 1, 2026; 1 oct 2026; in Arabic its own order and script). */
+export const formatDay = (day: string, language: string): string =>
+  isDay(day) ? new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(...parts(day))) : day;

@@ -1,5 +1,6 @@
 import type { Form, Tag } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../i18n/days';
 import { categoryRows } from '../settings/categories/category-tree';
 import { useDefaultStatus } from '../sets/set-scope';
 import { DEFAULT_FILTERS, type PostFilters } from './filter-state';
@@ -22,7 +23,7 @@ export function FilterChips({
   surveys: Form[];
   tags: Tag[];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const defaultStatus = useDefaultStatus();
   const surveyName = (id: number | 'none') =>
     id === 'none' ? t('filters.unknown_survey') : (surveys.find((s) => s.id === id)?.name ?? `#${id}`);
@@ -52,7 +53,10 @@ export function FilterChips({
   if (filters.dateAfter || filters.dateBefore)
     chips.push({
       key: 'dates',
-      label: t('filters.chip.dates', { after: filters.dateAfter || '…', before: filters.dateBefore || '…' }),
+      label: t('filters.chip.dates', {
+        after: filters.dateAfter ? formatDay(filters.dateAfter, i18n.language) : '…',
+        before: filters.dateBefore ? formatDay(filters.dateBefore, i18n.language) : '…',
+      }),
       clear: { dateAfter: '', dateBefore: '' },
     });
   if (filters.center)
