@@ -38,4 +38,3 @@ describe("the viewer's days", () => {
     expect(formatDay('yesterday', 'en')).toBe('yesterday');
   });
 });
-

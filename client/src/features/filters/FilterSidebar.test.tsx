@@ -77,4 +77,3 @@ describe('survey menus', () => {
     expect(screen.queryByRole('button', { name: 'Show only this' })).toBeNull();
   });
 });
-
