@@ -1,19 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { memberSession, renderRoutes } from '../test/harness';
-
-const list = (results: unknown[] = []) => ({
-  count: results.length,
-  results,
-  limit: null,
-  offset: 0,
-  order: 'asc',
-  orderby: 'id',
-  curr: '',
-  next: '',
-  prev: '',
-  total_count: results.length,
-});
+import { memberSession, renderRoutes, listAnswer as list } from '../test/harness';
 
 describe('routes', () => {
   it('sends / to the map view and unknown paths to /404', async () => {

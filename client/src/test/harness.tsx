@@ -46,6 +46,20 @@ export function fakeServer(handlers: Record<string, Handler>) {
   return { fetch: fetch as typeof globalThis.fetch, requests, handlers };
 }
 
+/** A list answer's envelope (API-CONTRACT 14.1) around `results`, for handlers of list endpoints. */
+export const listAnswer = (results: unknown[] = []) => ({
+  count: results.length,
+  results,
+  limit: null,
+  offset: 0,
+  order: 'asc',
+  orderby: 'id',
+  curr: '',
+  next: '',
+  prev: '',
+  total_count: results.length,
+});
+
 export function configList(site: Record<string, unknown> = {}, features: Record<string, unknown> = {}) {
   return {
     count: 3,

@@ -1,20 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { memberSession, renderWithApp } from '../../test/harness';
+import { memberSession, renderWithApp, listAnswer as list } from '../../test/harness';
 import { ContactsPanel } from './ContactsPanel';
 
-const list = (results: unknown[]) => ({
-  count: results.length,
-  results,
-  limit: null,
-  offset: 0,
-  order: 'asc',
-  orderby: 'id',
-  curr: '',
-  next: '',
-  prev: '',
-  total_count: results.length,
-});
 const phone = {
   id: 5,
   url: 'u',

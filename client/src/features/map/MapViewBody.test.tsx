@@ -1,21 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, type FakeRequest } from '../../test/harness';
+import { renderWithApp, type FakeRequest, listAnswer as list } from '../../test/harness';
 import MapViewBody from './MapViewBody';
 
-const list = (results: unknown[]) => ({
-  count: results.length,
-  results,
-  limit: null,
-  offset: 0,
-  order: 'asc',
-  orderby: 'id',
-  curr: 'u',
-  next: 'u',
-  prev: 'u',
-  total_count: results.length,
-});
 const survey = {
   id: 3,
   url: '/api/v3/forms/3',

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { memberSession, renderWithApp } from '../../test/harness';
+import { memberSession, renderWithApp, listAnswer as list } from '../../test/harness';
 import { AddPostButton } from './AddPostButton';
 
 const form = (id: number, name: string, over: Record<string, unknown> = {}) => ({
@@ -25,18 +25,6 @@ const form = (id: number, name: string, over: Record<string, unknown> = {}) => (
   tags: [],
   allowed_privileges: [],
   ...over,
-});
-const list = (results: unknown[]) => ({
-  count: results.length,
-  results,
-  limit: null,
-  offset: 0,
-  order: 'asc',
-  orderby: 'id',
-  curr: 'u',
-  next: 'u',
-  prev: 'u',
-  total_count: results.length,
 });
 
 /** The add-post button on the data view, and a create page that names the survey it was opened for. */

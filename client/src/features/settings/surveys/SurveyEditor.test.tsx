@@ -1,19 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { memberSession, renderRoutes, type FakeRequest } from '../../../test/harness';
+import { memberSession, renderRoutes, type FakeRequest, listAnswer as list } from '../../../test/harness';
 
-const list = (results: unknown[]) => ({
-  count: results.length,
-  results,
-  limit: null,
-  offset: 0,
-  order: 'asc',
-  orderby: 'id',
-  curr: 'u',
-  next: 'u',
-  prev: 'u',
-  total_count: results.length,
-});
 const admin = {
   id: 1,
   url: 'r/1',
