@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { mappedPost, mappedSurvey } from './map-support';
 import { apiPost, blockTiles, plainSurvey } from './posts-support';
 import { openAs } from './settings-session';
@@ -39,6 +39,34 @@ async function englishLeft(page: Page, code: string): Promise<string[]> {
     return out;
   });
   return [...new Set(shown.filter((text) => untranslated.has(text)))];
+}
+
+/**
+ * Where the bars of a horizontal bar chart (drawn #1d5a86) start: their left ends line up in a
+ * left-to-right chart, their right ends in a mirrored one, on that half of the canvas.
+ */
+async function barEdges(canvas: Locator): Promise<{ side: 'left' | 'right' | 'none'; aligned: boolean }> {
+  return canvas.evaluate((element: HTMLCanvasElement) => {
+    const { width, height } = element;
+    const pixels = element.getContext('2d')!.getImageData(0, 0, width, height).data;
+    const rows: Array<[number, number]> = [];
+    for (let y = 0; y < height; y++) {
+      let min = width;
+      let max = -1;
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        if (pixels[i] === 0x1d && pixels[i + 1] === 0x5a && pixels[i + 2] === 0x86) [min, max] = [Math.min(min, x), Math.max(max, x)];
+      }
+      if (max >= 0) rows.push([min, max]);
+    }
+    if (rows.length === 0) return { side: 'none', aligned: false };
+    const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+    const [lefts, rights] = [rows.map((r) => r[0]), rows.map((r) => r[1])];
+    // Ends that line up vary by a pixel at most; the other ends differ with the bars' lengths.
+    if (spread(lefts) <= 1 && spread(rights) > 1) return { side: lefts[0]! < width / 2 ? 'left' : 'right', aligned: true };
+    if (spread(rights) <= 1 && spread(lefts) > 1) return { side: rights[0]! > width / 2 ? 'right' : 'left', aligned: true };
+    return { side: 'none', aligned: false };
+  });
 }
 
 for (const [code, heading, dir] of [
@@ -105,6 +133,8 @@ for (const [code, heading, dir] of [
     const survey = await mappedSurvey(api, '#aa3300', 'Meses ');
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push(await mappedPost(api, survey, unique('Mes '), 1 + i, 1 + i));
+    // A second survey with fewer posts, so the by-volume bars differ in length.
+    await mappedPost(api, await mappedSurvey(api, '#3300aa', 'Pocos '), unique('Uno '), 5, 5);
     await onE2eDatabase(async (db) => {
       for (const [i, id] of ids.entries())
         await db.query(`update posts set created = $2 where id = $1`, [id, `2026-0${2 + 3 * i}-10T12:00:00Z`]);
@@ -114,7 +144,15 @@ for (const [code, heading, dir] of [
     await expect(page.getByRole('heading', { level: 1, name: strings.get('views.activity.title')! })).toBeVisible();
     const charts = page.locator('.activity-chart[role="img"]');
     await expect(charts).toHaveCount(2);
-    for (const chart of await charts.all()) await expect(chart).toHaveAttribute('data-locale', code.toUpperCase());
+    for (const chart of await charts.all()) {
+      await expect(chart).toHaveAttribute('data-locale', code.toUpperCase());
+      // Right to left, time and the bars run from the right and the axes' labels stand on the right.
+      await expect(chart).toHaveAttribute('data-dir', dir);
+    }
+    // The by-volume bars start together on the side the language reads from.
+    await expect
+      .poll(() => barEdges(page.locator('.activity-chart[role="img"]').nth(1).locator('canvas')))
+      .toEqual({ side: dir === 'rtl' ? 'right' : 'left', aligned: true });
     await expect(page.getByRole('row', { name: new RegExp(survey.name) })).toBeVisible();
     expect(await englishLeft(page, code)).toEqual([]);
     await shot(page, `activity-${code}`);

@@ -4,9 +4,10 @@ import * as echarts from 'echarts/core';
 import langAR from 'echarts/i18n/langAR-obj.js';
 import langES from 'echarts/i18n/langES-obj.js';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { baseLanguage } from '../../i18n/languages';
+import { baseLanguage, directionOf } from '../../i18n/languages';
+import { mirrored } from './chart-direction';
 
 // Only what the activity page draws, to keep its chunk small.
 echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -26,12 +27,15 @@ export type ChartOption = echarts.EChartsCoreOption;
 /** Charts are 450 pixels high (spec 2 section 9). */
 export const CHART_HEIGHT = 450;
 
-/** An echarts canvas that follows its box's width. */
+/** An echarts canvas that follows its box's width, mirrored in a right-to-left language. */
 export function EChart({ option, label }: { option: ChartOption; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
-  const latest = useRef(option);
-  const locale = chartLocale(useTranslation().i18n.language);
+  const { language } = useTranslation().i18n;
+  const locale = chartLocale(language);
+  const dir = directionOf(language);
+  const drawn = useMemo(() => (dir === 'rtl' ? mirrored(option) : option), [option, dir]);
+  const latest = useRef(drawn);
 
   // echarts takes its locale when a chart is made: another language makes the chart again.
   useEffect(() => {
@@ -50,10 +54,20 @@ export function EChart({ option, label }: { option: ChartOption; label: string }
   }, [locale]);
 
   useEffect(() => {
-    if (latest.current === option) return;
-    latest.current = option;
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+    if (latest.current === drawn) return;
+    latest.current = drawn;
+    chart.current?.setOption(drawn, { notMerge: true });
+  }, [drawn]);
 
-  return <div ref={box} className="activity-chart" role="img" aria-label={label} data-locale={locale} style={{ height: CHART_HEIGHT }} />;
+  return (
+    <div
+      ref={box}
+      className="activity-chart"
+      role="img"
+      aria-label={label}
+      data-locale={locale}
+      data-dir={dir}
+      style={{ height: CHART_HEIGHT }}
+    />
+  );
 }
