@@ -181,7 +181,22 @@ test.describe('collections and saved searches', () => {
     await page.locator('.filter-chip').getByRole('button').click();
     await expect(page.locator(`.post-card[data-post-id="${elsewhere.id}"]`)).toBeVisible();
     await expect(page.locator('.filter-chip')).toHaveCount(0);
-    expect(new URL(page.url()).search).toBe('');
+    expect(new URL(page.url()).search).toBe('?filters=defaults');
+    // Nor when the page is reloaded, or the map shown and then the data again.
+    await page.reload();
+    await expect(page.locator(`.post-card[data-post-id="${elsewhere.id}"]`)).toBeVisible();
+    await expect(page.locator('.filter-chip')).toHaveCount(0);
+    const modes = page.getByRole('navigation', { name: 'Views' });
+    await modes.getByRole('link', { name: 'Map' }).click();
+    await expect(page).toHaveURL(new RegExp(`/savedsearches/${id}/map\\?filters=defaults$`));
+    await modes.getByRole('link', { name: 'Data' }).click();
+    await expect(page).toHaveURL(new RegExp(`/savedsearches/${id}/data\\?filters=defaults$`));
+    await expect(page.locator(`.post-card[data-post-id="${elsewhere.id}"]`)).toBeVisible();
+    await expect(page.locator('.filter-chip')).toHaveCount(0);
+    // Entered again from its address alone, it shows its stored filter.
+    await page.goto(`/savedsearches/${id}/data`);
+    await expect(page.locator('.filter-chip')).toHaveCount(1);
+    await expect(page.locator(`.post-card[data-post-id="${elsewhere.id}"]`)).toHaveCount(0);
   });
   test('a moderator with Manage Posts sees the featured switch switched off', async ({ page, api }) => {
     const role = await createRole(api, ['Manage Posts']);

@@ -1,19 +1,19 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Query } from '../../api/query';
-import { COLLECTION_STATUS, scopedPath, scopeQuery, useSetScope, type SetScope } from '../sets/set-scope';
+import { COLLECTION_STATUS, markCleared, scopedPath, scopeQuery, useSetScope, type SetScope } from '../sets/set-scope';
 import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, filtersToQuery, type PostFilters } from './filter-state';
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v) => b.includes(v));
 
-/** In a collection the status default includes archived: read and write the address accordingly. */
+/** In a collection the status default includes archived, and a saved search marks cleared filters: read and write the address accordingly. */
 function scopedFilters(params: URLSearchParams, scope: SetScope | null): PostFilters {
   const filters = filtersFromParams(params);
   return scope?.kind === 'collection' && !params.has('status') ? { ...filters, status: [...COLLECTION_STATUS] } : filters;
 }
 function scopedParams(filters: PostFilters, base: URLSearchParams, scope: SetScope | null): URLSearchParams {
   const params = filtersToParams(filters, base);
-  if (scope?.kind !== 'collection') return params;
+  if (scope?.kind !== 'collection') return markCleared(params, scope);
   if (sameSet(filters.status, COLLECTION_STATUS) || filters.status.length === 0) params.delete('status');
   else params.set('status', filters.status.join(','));
   return params;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { deleteCollection, getCollection, updateCollection, type SetInput } from '../../api/endpoints/collections';
@@ -11,7 +11,7 @@ import { MapView } from '../views/MapView';
 import { filtersFromParams } from '../filters/filter-state';
 import { filterToParams, paramsToFilter } from './saved-filter';
 import { SetHeader, type ShownSet } from './SetHeader';
-import { SetScopeContext, type SetKind } from './set-scope';
+import { markCleared, SetScopeContext, type SetKind } from './set-scope';
 
 type Loaded = ShownSet & { filter?: Record<string, unknown> | null };
 
@@ -73,15 +73,13 @@ export function SetScopeRoute({ kind, view }: { kind: SetKind; view: 'data' | 'm
     },
   );
 
-  // Entering a saved search shows its filter (and its chips) unless the address already says more.
-  // Only on entering: filters cleared afterwards (the last chip, restore defaults) stay cleared.
+  // Entering a saved search (an address without filters) shows its filter and its chips. Filters
+  // cleared afterwards (the last chip, restore defaults) are marked in the address and stay cleared.
   const saved = kind === 'savedsearch' && set ? set.filter : null;
-  const entered = useRef<number | null>(null);
   useEffect(() => {
-    if (!saved || entered.current === id) return;
-    entered.current = id;
-    if ([...params.keys()].length === 0) setParams(filterToParams(saved), { replace: true });
-  }, [saved, id, params, setParams]);
+    if (!saved || params.size > 0) return;
+    setParams(markCleared(filterToParams(saved), scope), { replace: true });
+  }, [saved, scope, params, setParams]);
 
   const save = async (body: SetInput) => {
     const updated = kind === 'collection' ? await updateCollection(api, id, body) : await updateSavedSearch(api, id, body);
@@ -130,7 +128,11 @@ export function SetScopeRoute({ kind, view }: { kind: SetKind; view: 'data' | 'm
             {t('sets.savedsearch.update')}
           </button>
         ) : null}
-        <button type="button" className="button" onClick={() => setParams(filterToParams(set.filter ?? {}), { replace: true })}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => setParams(markCleared(filterToParams(set.filter ?? {}), scope), { replace: true })}
+        >
           {t('sets.savedsearch.reset')}
         </button>
       </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultStatusFor, modeLink, scopedPath, scopeOfPath, viewOfPath } from './set-scope';
+import { defaultStatusFor, markCleared, modeLink, scopedPath, scopeOfPath, viewOfPath } from './set-scope';
 
 describe('browsing modes (spec 2 section 4)', () => {
   it('keeps the views and the post column inside a collection or saved search', () => {
@@ -46,5 +46,24 @@ describe("the mode bar's Map and Data links", () => {
     expect(viewOfPath('/activity')).toBeNull();
     expect(scopeOfPath('/savedsearches/2/map')).toEqual({ kind: 'savedsearch', id: 2 });
     expect(scopeOfPath('/views/map')).toBeNull();
+  });
+});
+
+describe("a saved search's cleared filters", () => {
+  const saved = { kind: 'savedsearch', id: 4 } as const;
+  const text = (params: URLSearchParams) => params.toString();
+
+  it('are marked in the address, so that an address without filters still means entering it', () => {
+    expect(text(markCleared(new URLSearchParams(), saved))).toBe('filters=defaults');
+    expect(text(markCleared(new URLSearchParams('filters=defaults'), saved))).toBe('filters=defaults');
+  });
+
+  it('lose the mark as soon as a filter is chosen', () => {
+    expect(text(markCleared(new URLSearchParams('filters=defaults&q=bridge'), saved))).toBe('q=bridge');
+  });
+
+  it('are not marked outside a saved search', () => {
+    expect(text(markCleared(new URLSearchParams(), null))).toBe('');
+    expect(text(markCleared(new URLSearchParams(), { kind: 'collection', id: 4 }))).toBe('');
   });
 });

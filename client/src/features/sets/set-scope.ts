@@ -27,6 +27,21 @@ export const defaultStatusFor = (scope: SetScope | null): string[] =>
 export const scopeQuery = (query: Query, scope: SetScope | null): Query =>
   scope?.kind === 'collection' ? { ...query, set: [scope.id] } : query;
 
+/**
+ * In a saved search an address without filters means "show its stored filter" (how it is entered);
+ * filters cleared to the defaults there say so with `filters=defaults`, so that reloading, switching
+ * between map and data, or opening and closing a post keeps them cleared.
+ */
+export const CLEARED_FILTERS = { key: 'filters', value: 'defaults' } as const;
+
+/** Marks or unmarks a saved search's address as cleared (see `CLEARED_FILTERS`); other modes' addresses as they are. */
+export function markCleared(params: URLSearchParams, scope: SetScope | null): URLSearchParams {
+  if (scope?.kind !== 'savedsearch') return params;
+  params.delete(CLEARED_FILTERS.key);
+  if (params.size === 0) params.set(CLEARED_FILTERS.key, CLEARED_FILTERS.value);
+  return params;
+}
+
 /** The status filter of the view now shown. */
 export const useDefaultStatus = (): string[] => defaultStatusFor(useSetScope());
 
