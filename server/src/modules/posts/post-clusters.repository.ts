@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
+import { emptyPoints, type MapPoints } from './map-points';
 import { filteredPosts, type PostSearch, type PostViewer } from './posts-search.repository';
 
 /** Coordinates travel as integers of 1e-6 degrees (about 11 cm). */
@@ -13,35 +14,6 @@ export const SOURCE_CODES = ['web', 'sms', 'email', 'twitter', 'whatsapp'] as co
 export const OTHER_SOURCE = SOURCE_CODES.length;
 /** `updated` of a post never updated. */
 export const NEVER = -1;
-
-/**
- * Every mapped point of the matching posts as the viewer sees it, in columns, with what the
- * in-memory filters need (survey, status, source, times in epoch milliseconds).
- */
-export type MapPoints = {
-  ids: Int32Array;
-  formIds: Int32Array;
-  lon: Float64Array;
-  lat: Float64Array;
-  created: Float64Array;
-  postDate: Float64Array;
-  updated: Float64Array;
-  status: Uint8Array;
-  source: Uint8Array;
-};
-
-/** Columns for `n` points, to be filled. */
-const emptyPoints = (n: number): MapPoints => ({
-  ids: new Int32Array(n),
-  formIds: new Int32Array(n),
-  lon: new Float64Array(n),
-  lat: new Float64Array(n),
-  created: new Float64Array(n),
-  postDate: new Float64Array(n),
-  updated: new Float64Array(n),
-  status: new Uint8Array(n),
-  source: new Uint8Array(n),
-});
 
 const epochMs = (column: string) => sql`floor(extract(epoch from ${sql.ref(column)}) * 1000)::int8`;
 
@@ -110,32 +82,6 @@ export async function loadMapPoints(db: Executor, search: PostSearch, viewer: Po
     points.source[i] = view.getInt16(at + 42);
   }
   return points;
-}
-
-/**
- * `points` with every point of the posts `ids` replaced by `fresh` (their points now, none for a
- * post deleted or no longer visible): new columns, so selections made from the old ones stay valid.
- */
-export function replacePosts(points: MapPoints, ids: ReadonlySet<number>, fresh: MapPoints): MapPoints {
-  const gone: number[] = [];
-  for (let i = 0; i < points.ids.length; i++) if (ids.has(points.ids[i]!)) gone.push(i);
-  const n = points.ids.length - gone.length + fresh.ids.length;
-  const out = emptyPoints(n);
-  // The runs between the points that go are copied whole (a few changed posts among a million).
-  const copy = <K extends keyof MapPoints>(column: K) => {
-    const from = points[column];
-    const to = out[column];
-    let at = 0;
-    let start = 0;
-    for (const end of [...gone, from.length]) {
-      to.set(from.subarray(start, end) as never, at);
-      at += end - start;
-      start = end + 1;
-    }
-    to.set(fresh[column] as never, at);
-  };
-  for (const column of Object.keys(out) as Array<keyof MapPoints>) copy(column);
-  return out;
 }
 
 export async function formColors(db: Executor): Promise<Map<number, string | null>> {

@@ -14,7 +14,8 @@ import { parseBody } from '../../http/errors';
 import { POINTS_ZOOM, type Bbox } from './cluster-index';
 import { createClusterThread, GONE } from './cluster-thread';
 import { CHANGES_MATCHES } from './post-events';
-import { formColors, loadMapPoints, NEVER, replacePosts, SOURCE_CODES, STATUS_CODES, type MapPoints } from './post-clusters.repository';
+import { isDead, replacePosts, type MapPoints } from './map-points';
+import { formColors, loadMapPoints, NEVER, SOURCE_CODES, STATUS_CODES } from './post-clusters.repository';
 import type { PostSearch, PostViewer } from './posts-search.repository';
 import { RESOURCE, type PostsReads } from './posts.service';
 
@@ -160,7 +161,7 @@ function memoryFilterable(search: PostSearch): boolean {
   );
 }
 
-/** Indexes of the points passing survey, status, source and date filters (the SQL filters' twins). */
+/** Indexes of the live points passing survey, status, source and date filters (the SQL filters' twins). */
 function selectPoints(points: MapPoints, search: PostSearch): Int32Array {
   const forms = new Set(search.form.map((f) => (f === 'none' ? 0 : f)));
   const statuses = search.status === 'all' ? null : new Set(search.status.map((s) => STATUS_CODES.indexOf(s)));
@@ -177,6 +178,7 @@ function selectPoints(points: MapPoints, search: PostSearch): Int32Array {
   const out = new Int32Array(points.ids.length);
   let n = 0;
   for (let i = 0; i < points.ids.length; i++) {
+    if (isDead(points, i)) continue;
     if (forms.size > 0 && !forms.has(points.formIds[i]!)) continue;
     if (statuses && !statuses.has(points.status[i]!)) continue;
     if (sources && !sources.has(points.source[i]!)) continue;
