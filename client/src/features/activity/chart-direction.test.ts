@@ -7,12 +7,14 @@ describe('mirrored', () => {
       grid: { left: 56, right: 24, top: 40, bottom: 64 },
       xAxis: { type: 'time' },
       yAxis: { type: 'value', name: 'per day' },
+      legend: { type: 'scroll', bottom: 0 },
       series: [{ type: 'line', data: [1, 2] }],
     };
     expect(mirrored(option)).toEqual({
       grid: { left: 24, right: 56, top: 40, bottom: 64 },
       xAxis: { type: 'time', inverse: true },
       yAxis: { type: 'value', name: 'per day', position: 'right' },
+      legend: { type: 'scroll', bottom: 0, align: 'right' },
       series: [{ type: 'line', data: [1, 2] }],
     });
   });
