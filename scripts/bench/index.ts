@@ -1,7 +1,7 @@
 import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET } from '@platform/shared';
 import { sql } from 'kysely';
 import { BENCH_ADMIN_PASSWORD, prepareBenchDatabase } from './database';
-import { measure, ms, type Figures } from './measure';
+import { measure, measureArrivals, ms, type Figures } from './measure';
 import { startNodeProcess } from './node-process';
 import { scenarios, type Caller } from './scenarios';
 
@@ -101,16 +101,16 @@ for (const scenario of scenarios(seeded)) {
       })()
     : null;
   const writer = scenario.writesPerSecond ? writePosts(scenario.writesPerSecond, () => stopped) : null;
-  const api = await measure(
-    async () => {
-      const path = scenario.pathFor ? scenario.pathFor(sent) : scenario.path;
-      sent++;
-      const res = await fetch(`${node.url}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-      if (status === 0 || status === 200) status = res.status;
-      await res.arrayBuffer();
-    },
-    { total, concurrency: inFlight, warmup: scenario.pathFor ? 0 : undefined },
-  );
+  const ask = async () => {
+    const path = scenario.pathFor ? scenario.pathFor(sent) : scenario.path;
+    sent++;
+    const res = await fetch(`${node.url}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    if (status === 0 || status === 200) status = res.status;
+    await res.arrayBuffer();
+  };
+  const api = scenario.arrivalsPerSecond
+    ? await measureArrivals(ask, { total, perSecond: scenario.arrivalsPerSecond })
+    : await measure(ask, { total, concurrency: inFlight, warmup: scenario.pathFor ? 0 : undefined });
   stopped = true;
   await background;
   await writer;

@@ -39,3 +39,32 @@ export async function measure(
 }
 
 export const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 1) : '-');
+
+/**
+ * Starts `task` `perSecond` times a second, `total` times, whether or not the earlier ones have
+ * answered (visitors arriving on their own, unlike `measure`'s callers, who wait for their answer
+ * before asking again), and returns latency percentiles (ms). Work the server cannot keep up with
+ * shows as latencies that grow.
+ */
+export async function measureArrivals(task: () => Promise<void>, options: { total: number; perSecond: number }): Promise<Figures> {
+  const latencies: number[] = [];
+  const begin = performance.now();
+  const runs: Array<Promise<void>> = [];
+  for (let i = 0; i < options.total; i++) {
+    const due = begin + (i * 1000) / options.perSecond;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    const t0 = performance.now();
+    runs.push(task().then(() => void latencies.push(performance.now() - t0)));
+  }
+  await Promise.all(runs);
+  const elapsed = (performance.now() - begin) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+    perSecond: sorted.length / elapsed,
+  };
+}

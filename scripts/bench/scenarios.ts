@@ -22,6 +22,8 @@ export type Scenario = {
   background?: (i: number) => string;
   /** Published posts created through the API (as the admin) each second while it is measured. */
   writesPerSecond?: number;
+  /** Requests started this many times a second, each without waiting for the others (see `measureArrivals`). */
+  arrivalsPerSecond?: number;
 };
 
 const CLIENT_DEFAULTS =
@@ -186,6 +188,17 @@ function clusterScenarios(seeded: SeededDeployment): Scenario[] {
       caller: 'anonymous',
       path: `/api/v3/posts/clusters?zoom=6&bbox=33.5,-5,42,5`,
       writesPerSecond: 10,
+      requests: 100,
+    },
+    {
+      // Map visitors arrive on their own: five a second (each open map asks again at most once a
+      // second after pushed post events) while posts keep coming. Builds the clustering thread
+      // cannot keep up with would pile up and every answer would wait longer than the one before.
+      name: 'clusters, country viewport, 5 visitors a second arriving while 10 posts a second are created',
+      caller: 'anonymous',
+      path: `/api/v3/posts/clusters?zoom=6&bbox=33.5,-5,42,5`,
+      writesPerSecond: 10,
+      arrivalsPerSecond: 5,
       requests: 100,
     },
     {

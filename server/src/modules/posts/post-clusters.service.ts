@@ -15,6 +15,7 @@ import { POINTS_ZOOM, type Bbox } from './cluster-index';
 import { createClusterThread, GONE } from './cluster-thread';
 import { CHANGES_MATCHES } from './post-events';
 import { isDead, replacePosts, type MapPoints } from './map-points';
+import { oneAtATime } from './one-at-a-time';
 import { formColors, loadMapPoints, NEVER, SOURCE_CODES, STATUS_CODES } from './post-clusters.repository';
 import type { PostSearch, PostViewer } from './posts-search.repository';
 import { RESOURCE, type PostsReads } from './posts.service';
@@ -117,8 +118,11 @@ function extentOf(points: MapPoints, selected: Int32Array | null): Extent | null
   return [round6(west), round6(south), round6(east), round6(north)];
 }
 type Base = { points: MapPoints; loadedAt: number };
-/** An index built in the clustering thread, named by its number there. */
-type Index = { handle: number; count: number; loadedAt: number };
+/**
+ * An index built in the clustering thread, named by its number there, with the selection it was
+ * built from (its points are numbered as that selection's) and the generation of posts it shows.
+ */
+type Index = { handle: number; count: number; loadedAt: number; selection: Selection; since: number };
 type Entry = Selection | Base | Index;
 
 /**
@@ -246,6 +250,14 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   const cache = new Map<string, Promise<Entry>>();
   /** Points held by each resolved cache value, for the memory budget. */
   const sizes = new Map<Promise<Entry>, number>();
+  /**
+   * One build of an index at a time, and one more waiting that everyone asking meanwhile shares; it
+   * takes its points when it starts. Under a steady stream of new posts each change drops the
+   * index: without this, every map visitor asking after a change queued a build of its own in the
+   * clustering thread (most of a second at a million points), and the queue, and every answer's
+   * wait, grew for as long as posts came (5 visitors a second, 10 posts a second: p50 23 s).
+   */
+  const oneBuildAtATime = oneAtATime<Index>();
   /** How each kind of caller's points were loaded, to load a few posts of them again. */
   const loads = new Map<string, { search: PostSearch; viewer: PostViewer }>();
   let generation = 0;
@@ -260,7 +272,8 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   function release(pending: Promise<Entry>): void {
     sizes.delete(pending);
     pending.then(
-      (value) => 'handle' in value && thread.drop(value.handle),
+      // A build shared by requests before and after a change may be kept again under its key.
+      (value) => 'handle' in value && ![...cache.values()].includes(pending) && thread.drop(value.handle),
       () => undefined,
     );
   }
@@ -344,7 +357,8 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
       pending.then(
         (value) => {
           if (cache.get(key) !== pending) return;
-          if (generation !== started) {
+          // An index says which posts it shows: it may have waited for the build before it.
+          if (generation !== ('since' in value ? value.since : started)) {
             cache.delete(key);
             release(pending);
           } else {
@@ -419,14 +433,19 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   async function entryFor(search: PostSearch, viewer: PostViewer, zoom: number, radius: number): Promise<Selection & { handle: number }> {
     const who = [viewerKey(viewer, search), viewer.locationPrecision];
     const key = JSON.stringify(['selection', ...who, search]);
-    const selection = await selectionFor(key, who, search, viewer);
     const band = bandOf(zoom);
-    const { handle } = await cached<Index>(
-      `${key}:${band[0]}:${radius}`,
-      async () => ({ handle: await index(selection, band, radius), count: selection.count, loadedAt: Date.now() }),
+    const indexKey = `${key}:${band[0]}:${radius}`;
+    const built = await cached<Index>(
+      indexKey,
+      () =>
+        oneBuildAtATime(indexKey, async () => {
+          const since = generation;
+          const selection = await selectionFor(key, who, search, viewer);
+          return { handle: await index(selection, band, radius), count: selection.count, loadedAt: Date.now(), selection, since };
+        }),
       (value) => value.count,
     );
-    return { ...selection, handle };
+    return { ...built.selection, handle: built.handle };
   }
 
   async function clusters(auth: Auth, query: Record<string, unknown>): Promise<PostClusters> {
