@@ -8,6 +8,19 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
+/** Percentiles, mean and rate of request latencies (ms) measured over `elapsed` seconds. */
+function figuresOf(latencies: number[], elapsed: number): Figures {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+    perSecond: sorted.length / elapsed,
+  };
+}
+
 /** Runs `task` `total` times with `concurrency` in flight and returns latency percentiles (ms). */
 export async function measure(
   task: () => Promise<void>,
@@ -26,16 +39,7 @@ export async function measure(
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
-  const elapsed = (performance.now() - begin) / 1000;
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
-    perSecond: sorted.length / elapsed,
-  };
+  return figuresOf(latencies, (performance.now() - begin) / 1000);
 }
 
 export const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 1) : '-');
@@ -57,14 +61,5 @@ export async function measureArrivals(task: () => Promise<void>, options: { tota
     runs.push(task().then(() => void latencies.push(performance.now() - t0)));
   }
   await Promise.all(runs);
-  const elapsed = (performance.now() - begin) / 1000;
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
-    perSecond: sorted.length / elapsed,
-  };
+  return figuresOf(latencies, (performance.now() - begin) / 1000);
 }

@@ -1,23 +1,12 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
-import { memberSession, renderWithApp } from '../../test/harness';
+import { listAnswer, memberSession, renderWithApp } from '../../test/harness';
 import { initialPostList, type PostListState } from './post-list-state';
 import { PostTimeline, roundedEstimate } from './PostTimeline';
 import type { PostListApi } from './usePostList';
 
-const emptyList = {
-  count: 0,
-  results: [],
-  limit: null,
-  offset: 0,
-  order: 'asc',
-  orderby: 'id',
-  curr: '',
-  next: '',
-  prev: '',
-  total_count: 0,
-};
+const emptyList = listAnswer();
 
 function listWith(state: Partial<PostListState>): PostListApi {
   const noop = vi.fn();

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../test/harness';
+import { listAnswer, renderWithApp } from '../../test/harness';
 import LoginDialog from './LoginDialog';
 import { TOS_VERSION_DATE } from './tos';
 
@@ -13,48 +13,29 @@ const badCredentials = () => ({
   },
 });
 const me = { id: 3, url: 'u', email: 'ada@example.org', realname: 'Ada', role: 'user', allowed_privileges: [] };
-const roles = {
-  count: 1,
-  results: [
-    {
-      id: 2,
-      url: 'u',
-      name: 'user',
-      display_name: 'Member',
-      description: null,
-      permissions: ['Edit their own posts'],
-      protected: true,
-      allowed_privileges: [],
-    },
-  ],
-  limit: null,
-  offset: 0,
-  order: 'asc',
-  orderby: 'id',
-  curr: '',
-  next: '',
-  prev: '',
-  total_count: 1,
-};
-const tos = (dates: string[]) => ({
-  count: dates.length,
-  results: dates.map((d, i) => ({
-    id: i + 1,
+const roles = listAnswer([
+  {
+    id: 2,
     url: 'u',
-    user: { id: 3, url: 'u' },
-    agreement_date: d,
-    tos_version_date: d,
+    name: 'user',
+    display_name: 'Member',
+    description: null,
+    permissions: ['Edit their own posts'],
+    protected: true,
     allowed_privileges: [],
-  })),
-  limit: null,
-  offset: 0,
-  order: 'asc',
-  orderby: 'id',
-  curr: '',
-  next: '',
-  prev: '',
-  total_count: dates.length,
-});
+  },
+]);
+const tos = (dates: string[]) =>
+  listAnswer(
+    dates.map((d, i) => ({
+      id: i + 1,
+      url: 'u',
+      user: { id: 3, url: 'u' },
+      agreement_date: d,
+      tos_version_date: d,
+      allowed_privileges: [],
+    })),
+  );
 
 describe('LoginDialog', () => {
   it('asks for both fields', async () => {
