@@ -65,8 +65,18 @@ export function emptyPoints(n: number): MapPoints {
   return out;
 }
 
-export const isDead = (points: MapPoints, i: number): boolean =>
-  points.dead !== undefined && (points.dead[i >>> 3]! & (1 << (i & 7))) !== 0;
+const hasBit = (bits: Uint8Array, i: number): boolean => (bits[i >>> 3]! & (1 << (i & 7))) !== 0;
+const setBit = (bits: Uint8Array, i: number): void => void (bits[i >>> 3]! |= 1 << (i & 7));
+
+export const isDead = (points: MapPoints, i: number): boolean => points.dead !== undefined && hasBit(points.dead, i);
+
+/** A bit for each of `length` points: those dead in `points` and those `gone` now. */
+function deadBits(points: MapPoints, gone: readonly number[], length: number): Uint8Array {
+  const bits = new Uint8Array((length >>> 3) + 1);
+  if (points.dead) bits.set(points.dead.subarray(0, bits.length));
+  for (const i of gone) setBit(bits, i);
+  return bits;
+}
 
 /**
  * Where the live points of the posts `ids` are. A pass over a million points runs on the event loop
@@ -81,22 +91,20 @@ function indexesOf(points: MapPoints, ids: ReadonlySet<number>): number[] {
   let [low, high] = [Infinity, -Infinity];
   for (const id of ids) [low, high] = [Math.min(low, id), Math.max(high, id)];
   const bits = high - low <= MAX_BIT_RANGE ? new Uint8Array(((high - low) >>> 3) + 1) : null;
-  if (bits) for (const id of ids) bits[(id - low) >>> 3]! |= 1 << ((id - low) & 7);
+  if (bits) for (const id of ids) setBit(bits, id - low);
   for (let i = 0; i < column.length; i++) {
     const at = column[i]! - low;
     if (at < 0 || at > high - low) continue;
-    if (bits ? (bits[at >>> 3]! & (1 << (at & 7))) !== 0 : ids.has(column[i]!)) if (!isDead(points, i)) found.push(i);
+    if ((bits ? hasBit(bits, at) : ids.has(column[i]!)) && !isDead(points, i)) found.push(i);
   }
   return found;
 }
 
 /** A new version holding only the live points of `points` (minus `gone`), then `fresh`. */
 function compacted(points: MapPoints, gone: readonly number[], fresh: MapPoints): MapPoints {
-  const drop = new Uint8Array((points.ids.length >>> 3) + 1);
-  if (points.dead) drop.set(points.dead.subarray(0, drop.length));
-  for (const i of gone) drop[i >>> 3]! |= 1 << (i & 7);
+  const drop = deadBits(points, gone, points.ids.length);
   const keep: number[] = [];
-  for (let i = 0; i < points.ids.length; i++) if ((drop[i >>> 3]! & (1 << (i & 7))) === 0) keep.push(i);
+  for (let i = 0; i < points.ids.length; i++) if (!hasBit(drop, i)) keep.push(i);
   const out = emptyPoints(keep.length + fresh.ids.length);
   for (const name of COLUMN_NAMES) {
     const from = points[name];
@@ -143,10 +151,7 @@ export function replacePosts(points: MapPoints, ids: ReadonlySet<number>, fresh:
   const columns = appended(points, fresh);
   if (!columns) return compacted(points, gone, fresh);
   if (deadCount === 0) return columns;
-  const dead = new Uint8Array(((n + fresh.ids.length) >>> 3) + 1);
-  if (points.dead) dead.set(points.dead);
-  for (const i of gone) dead[i >>> 3]! |= 1 << (i & 7);
-  return { ...columns, dead, deadCount };
+  return { ...columns, dead: deadBits(points, gone, n + fresh.ids.length), deadCount };
 }
 
 /** The live points alone, in their order (tests, and anything that wants plain columns). */
