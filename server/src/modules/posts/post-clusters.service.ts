@@ -122,7 +122,7 @@ type Base = { points: MapPoints; loadedAt: number };
  * An index built in the clustering thread, named by its number there, with the selection it was
  * built from (its points are numbered as that selection's) and the generation of posts it shows.
  */
-type Index = { handle: number; count: number; loadedAt: number; selection: Selection; since: number };
+type Index = { handle: number; loadedAt: number; selection: Selection; since: number };
 type Entry = Selection | Base | Index;
 
 /**
@@ -441,9 +441,9 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
         oneBuildAtATime(indexKey, async () => {
           const since = generation;
           const selection = await selectionFor(key, who, search, viewer);
-          return { handle: await index(selection, band, radius), count: selection.count, loadedAt: Date.now(), selection, since };
+          return { handle: await index(selection, band, radius), loadedAt: Date.now(), selection, since };
         }),
-      (value) => value.count,
+      (value) => value.selection.count,
     );
     return { ...built.selection, handle: built.handle };
   }
