@@ -32,7 +32,7 @@ export const scopeQuery = (query: Query, scope: SetScope | null): Query =>
  * filters cleared to the defaults there say so with `filters=defaults`, so that reloading, switching
  * between map and data, or opening and closing a post keeps them cleared.
  */
-export const CLEARED_FILTERS = { key: 'filters', value: 'defaults' } as const;
+const CLEARED_FILTERS = { key: 'filters', value: 'defaults' } as const;
 
 /** Marks or unmarks a saved search's address as cleared (see `CLEARED_FILTERS`); other modes' addresses as they are. */
 export function markCleared(params: URLSearchParams, scope: SetScope | null): URLSearchParams {
