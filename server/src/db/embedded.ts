@@ -1,11 +1,10 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { postgis } from '@electric-sql/pglite-postgis';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-
-export type EmbeddedPostgres = { url: string; stop: () => Promise<void> };
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { DurableNodeFS } from './durable-nodefs';
+import { explainFailedStart } from './embedded-recovery';
 
 /** Frontend messages after which the connection's extended-protocol batch is over (Sync, simple Query, Terminate). */
 const BATCH_ENDS = new Set(['S', 'Q', 'X'].map((c) => c.charCodeAt(0)));
@@ -44,22 +43,57 @@ export function withWholeBatches(db: PGlite): PGlite {
   });
 }
 
+export type EmbeddedPostgres = {
+  url: string;
+  /** The data directory's lock (null in memory); the holder answers `npm run backup` through it. */
+  lock: DataDirLock | null;
+  stop: () => Promise<void>;
+};
+
+/** A data directory PGlite could not start from: said plainly, with what to do about it. */
+export class EmbeddedStartError extends Error {}
+
+/**
+ * PGlite's own start parameters, but with fsync on (its default `-F` turns it off) and the WAL
+ * synced with fsync, the call DurableNodeFS makes reach the disk (fdatasync is a stub in Emscripten).
+ */
+const DURABLE_START_PARAMS = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=fsync'];
+
+async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
+  const extensions = { postgis, pg_trgm };
+  if (!dataDir) return PGlite.create({ dataDir: 'memory://', extensions });
+  return PGlite.create({ fs: new DurableNodeFS(dataDir), extensions, startParams: DURABLE_START_PARAMS });
+}
+
 /**
  * Starts PGlite with PostGIS behind a local Postgres socket so the same `pg`, kysely and pg-boss
  * code paths run with no database installed (DESIGN 3). `dataDir` undefined keeps it in memory.
  * PGlite runs one transaction at a time: never wait on a second connection inside a transaction.
+ * The data directory is locked first (data-dir-lock.ts): a second process never opens it.
  */
 export async function startEmbeddedPostgres(dataDir?: string, port = 0): Promise<EmbeddedPostgres> {
-  if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
-  const db = await PGlite.create({ dataDir: dataDir ?? 'memory://', extensions: { postgis, pg_trgm } });
+  const lock = dataDir ? await lockDataDir(dataDir) : null;
+  let db: PGlite;
+  try {
+    db = await openPGlite(dataDir);
+  } catch (error) {
+    try {
+      if (dataDir) throw new EmbeddedStartError(await explainFailedStart(dataDir, error));
+      throw error;
+    } finally {
+      await lock?.release();
+    }
+  }
   const server = new PGLiteSocketServer({ db: withWholeBatches(db), port, host: '127.0.0.1', maxConnections: 100 });
   await server.start();
   const url = `postgres://postgres:postgres@${server.getServerConn()}/postgres`;
   return {
     url,
+    lock,
     stop: async () => {
       await server.stop();
       await db.close();
+      await lock?.release();
     },
   };
 }
