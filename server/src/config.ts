@@ -30,6 +30,14 @@ const EnvSchema = z.object({
   POST_LOCK_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
   /** How long a repeated post list or GeoJSON answer may be given again unless something changes first (0: never). */
   API_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Hours between backups of the embedded database into DATA_DIR/backups (0: only `npm run backup`). */
+  EMBEDDED_BACKUP_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
+  /** How many of those backups are kept. */
+  EMBEDDED_BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(3),
 });
 
 export type AppConfig = {
@@ -52,6 +60,7 @@ export type AppConfig = {
   deploymentId: string | undefined;
   postLockTtlSeconds: number;
   readCacheMs: number;
+  embeddedBackups: { everyHours: number; keep: number };
   /** Rate limits; tests lower or raise them. */
   limits: {
     registrationsPerMinute: number;
@@ -88,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deploymentId: e.DEPLOYMENT_ID,
     postLockTtlSeconds: e.POST_LOCK_TTL_SECONDS,
     readCacheMs: e.API_READ_CACHE_MS,
+    embeddedBackups: { everyHours: e.EMBEDDED_BACKUP_HOURS, keep: e.EMBEDDED_BACKUP_KEEP },
     limits: {
       registrationsPerMinute: 3,
       loginFailuresPerAccount: 5,

@@ -7,6 +7,7 @@ import type { AppConfig } from './config';
 import { createContext, type AppContext } from './context';
 import { connect, connectListSessions } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
+import { scheduleBackups } from './db/embedded-backup';
 import { migrateToLatest } from './db/migrate';
 import { seedOnce } from './db/seed';
 import { NotifyListener } from './events/notify-listener';
@@ -43,9 +44,10 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
   const logger = options.logger ?? pino({ level: config.logLevel });
   let embedded: EmbeddedPostgres | null = null;
   let databaseUrl = config.databaseUrl;
+  const pgDir = path.join(config.dataDir, 'pg');
   if (!databaseUrl) {
-    logger.info('DATABASE_URL is not set: starting the embedded Postgres with PostGIS (data in %s)', path.join(config.dataDir, 'pg'));
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+    logger.info('DATABASE_URL is not set: starting the embedded Postgres with PostGIS (data in %s)', pgDir);
+    embedded = await startEmbeddedPostgres(pgDir);
     databaseUrl = embedded.url;
   }
   const handle = connect(databaseUrl, { max: embedded ? 8 : 20 });
@@ -101,6 +103,7 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
   });
   // The anonymous default map is prepared while the first visitors are still on their way.
   services.posts.clusters.warm();
+  const backups = embedded ? startBackups(embedded, pgDir, config, logger) : null;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
@@ -108,6 +111,7 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      await backups?.stop();
       await hub.close();
       await jobs.stop().catch((error: unknown) => logger.warn({ err: error }, 'job queue did not stop cleanly'));
       await listener?.stop();
@@ -120,4 +124,18 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
     })());
 
   return { url, port, databaseUrl, ctx, services, server, close };
+}
+
+/** Scheduled backups of the embedded database, and `npm run backup` answered through its lock. */
+function startBackups(embedded: EmbeddedPostgres, pgDir: string, config: AppConfig, logger: Logger) {
+  const schedule = scheduleBackups(embedded.url, pgDir, {
+    ...config.embeddedBackups,
+    onDone: (backup) => logger.info({ dir: backup.dir, bytes: backup.bytes }, 'embedded database backed up'),
+    onError: (error) => logger.error({ err: error }, 'embedded database backup failed'),
+  });
+  embedded.lock?.handle('backup', async () => {
+    const backup = await schedule.backupNow();
+    return { dir: backup.dir, bytes: backup.bytes, created_at: backup.createdAt.toISOString() };
+  });
+  return schedule;
 }
