@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { withDatabase } from './helpers/database';
 import { adminToken, createUser, tokenFor } from './helpers/factories';
+import { createPost, postBody } from './helpers/posts';
 import { startTestServer, type TestServer } from './helpers/server';
 import { connectSocket, type TestSocket } from './helpers/sockets';
 
@@ -24,6 +26,9 @@ afterAll(async () => {
   for (const s of sockets) s.close();
   await server?.close();
 });
+
+/** The transaction a raw connection is in (the same one while it stays open). */
+const xidOf = async (client: pg.Client) => (await client.query<{ xid: string }>('select txid_current()::text as xid')).rows[0]!.xid;
 
 /** Appends an event the way services do, through a raw connection we control. */
 async function appendRaw(client: pg.Client, group: string): Promise<number> {
@@ -115,26 +120,81 @@ describe('realtime hub', () => {
     }
   });
 
-  it.runIf(sideBySide)('holds back an event until every older transaction has ended', async () => {
-    const watcher = await open({});
-    const blocker = new pg.Client({ connectionString: server.databaseUrl });
-    const writer = new pg.Client({ connectionString: server.databaseUrl });
-    await blocker.connect();
-    await writer.connect();
+  it.runIf(sideBySide)(
+    'delivers what commits while an older event-writing transaction is open, and its event once it commits',
+    async () => {
+      const watcher = await open({});
+      const blocker = new pg.Client({ connectionString: server.databaseUrl });
+      const writer = new pg.Client({ connectionString: server.databaseUrl });
+      await blocker.connect();
+      await writer.connect();
+      try {
+        const beforeId = await appendRaw(writer, 'site');
+        await watcher.waitFor((e) => e.id === beforeId);
+        await blocker.query('begin');
+        const blockedId = await appendRaw(blocker, 'site');
+        const blockerXid = await xidOf(blocker);
+        const readyId = await appendRaw(writer, 'site');
+        expect(readyId).toBeGreaterThan(blockedId);
+
+        // An event takes its place in the log as its transaction commits: the open one holds back
+        // nothing, and its event, with the lower id, comes after the one that committed first.
+        await watcher.waitFor((e) => e.id === readyId);
+        expect(await xidOf(blocker)).toBe(blockerXid);
+        await blocker.query('commit');
+        await watcher.waitFor((e) => e.id === blockedId);
+        const order = (s: TestSocket) => s.events.map((e) => e.id).filter((id) => id === blockedId || id === readyId);
+        expect(order(watcher)).toEqual([readyId, blockedId]);
+
+        // A socket that reconnects from before both is replayed the same order, once.
+        const again = await open({ lastEventId: beforeId });
+        expect(order(again)).toEqual([readyId, blockedId]);
+      } finally {
+        await blocker.end();
+        await writer.end();
+      }
+    },
+  );
+
+  it.runIf(sideBySide)('pushes at once while transactions that append no event stay open, in this database or another', async () => {
+    const admin = await adminToken(server);
+    const watcher = await open({ token: admin });
+    // An export's long read here, and a session idle in a transaction (or a pg_dump) elsewhere on
+    // the same server: both hold the oldest open transaction back.
+    const elsewhere = `platform_idle_${process.pid}_${Date.now().toString(36)}`;
+    const serverAdmin = new pg.Client({ connectionString: server.databaseUrl });
+    await serverAdmin.connect();
+    await serverAdmin.query(`create database "${elsewhere}" template template0`);
+    const idle = new pg.Client({ connectionString: withDatabase(server.databaseUrl, elsewhere) });
+    const reading = new pg.Client({ connectionString: server.databaseUrl });
+    await idle.connect();
+    await reading.connect();
     try {
-      await blocker.query('begin');
-      const blockedId = await appendRaw(blocker, 'site');
-      const readyId = await appendRaw(writer, 'site');
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      // Nothing past the open transaction is delivered yet: delivering `readyId` now could let the
-      // client's cursor pass `blockedId` before it commits.
-      expect(watcher.events.map((e) => e.id)).not.toContain(readyId);
-      await blocker.query('commit');
-      const events = await watcher.waitFor((e) => e.id === blockedId || e.id === readyId, 2);
-      expect(events.map((e) => e.id)).toEqual([blockedId, readyId]);
+      await idle.query('begin');
+      const idleXid = await xidOf(idle);
+      await reading.query('begin isolation level repeatable read');
+      const readingXid = await xidOf(reading);
+      await reading.query('select count(*) from events');
+
+      const delays: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const created = await createPost(server, admin, postBody(null, { status: 'published' }));
+        // From the answer, which follows the commit, to the push (none when it came first); the
+        // request's own time is not a push delay, and on a busy machine it alone can near a second.
+        const answered = performance.now();
+        await watcher.waitFor((e) => e.type === 'post.created' && e.aggregate_id === String(created.id), 1, 5000);
+        delays.push(performance.now() - answered);
+      }
+      // Every push arrived while both transactions were still open (the same ones, not new ones).
+      expect(await xidOf(idle)).toBe(idleXid);
+      expect(await xidOf(reading)).toBe(readingXid);
+      const sorted = delays.sort((x, y) => x - y);
+      expect(sorted[Math.ceil(0.95 * sorted.length) - 1]).toBeLessThan(1000);
     } finally {
-      await blocker.end();
-      await writer.end();
+      await idle.end();
+      await reading.end();
+      await serverAdmin.query(`drop database if exists "${elsewhere}" with (force)`);
+      await serverAdmin.end();
     }
   });
 });

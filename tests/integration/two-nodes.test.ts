@@ -162,10 +162,10 @@ describe('two API nodes on one database', () => {
 
       // What the log holds after the last event the client saw, in commit order.
       const { rows: missed } = await sql<{ id: number }>`
-        select id from events
-        where (xid, id) > (select xid, id from events where id = ${seenBeforeKill})
-          and aggregate_type in ('post', 'lock')
-        order by xid, id`.execute(a.ctx.db);
+        select e.id from events e join event_commits c on c.xid = e.xid
+        where (c.seq, e.id) > (select c.seq, e.id from events e join event_commits c on c.xid = e.xid where e.id = ${seenBeforeKill})
+          and e.aggregate_type in ('post', 'lock')
+        order by c.seq, e.id`.execute(a.ctx.db);
       expect(missed.length).toBeGreaterThanOrEqual(4);
 
       // Node B comes back on the same address; the client reconnects on its own.

@@ -1,16 +1,17 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
-import { hasEventsAfter, isAfter, readSettledAfter, settledHead, START, type Position, type StoredEvent } from './events.repository';
+import { isAfter, readSettledAfter, settledHead, START, type Position, type StoredEvent } from './events.repository';
 
 export type EventHandler = (events: StoredEvent[]) => void | Promise<void>;
 
 const BATCH = 500;
 
 /**
- * Follows the event log in commit order and hands each settled event to its handlers exactly once.
- * It is woken by NOTIFY (server mode), by the process itself after a commit (embedded mode, where
- * NOTIFY does not cross the socket), and by a slow poll as a backstop for transactions that end
- * without writing events but were holding older ones back.
+ * Follows the event log in commit order and hands each committed event to its handlers exactly
+ * once. An event is readable as soon as its transaction has committed, whatever else is still open
+ * on the server (events.repository: positions are taken at commit). It is woken by NOTIFY (server
+ * mode), by the process itself after a commit (embedded mode, where NOTIFY does not cross the
+ * socket), and by a slow poll as a backstop for a notification missed while the listener was down.
  */
 export class EventReader {
   private cursor: Position = START;
@@ -18,8 +19,6 @@ export class EventReader {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
-  private retryTimer: NodeJS.Timeout | null = null;
-  private retryMs = 0;
   private stopped = true;
 
   constructor(
@@ -42,8 +41,6 @@ export class EventReader {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
     await this.running;
   }
 
@@ -90,33 +87,6 @@ export class EventReader {
         if (fresh.length > 0) await this.dispatch(fresh);
       } while (batch.length === BATCH && !this.stopped);
     } while (this.again && !this.stopped);
-    await this.retryIfHeldBack();
-  }
-
-  /**
-   * Events committed while an older transaction (of any database on the server) was still open are
-   * not settled yet, and their NOTIFY has already been heard: look again shortly (10 ms, doubling up
-   * to the poll interval) instead of leaving them to the slow poll.
-   */
-  private async retryIfHeldBack(): Promise<void> {
-    if (this.stopped) return;
-    let pending = false;
-    try {
-      pending = await hasEventsAfter(this.db, this.cursor);
-    } catch {
-      return;
-    }
-    if (!pending) {
-      this.retryMs = 0;
-      return;
-    }
-    if (this.retryTimer) return;
-    this.retryMs = Math.min(this.retryMs === 0 ? 10 : this.retryMs * 2, this.pollMs);
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      void this.wake();
-    }, this.retryMs);
-    this.retryTimer.unref();
   }
 
   private async dispatch(events: StoredEvent[]): Promise<void> {

@@ -15,17 +15,22 @@ export type NewEvent = {
   data?: Record<string, unknown>;
 };
 
-/** Where an event sits in commit order: by writer transaction, then id (DESIGN 3). */
-export type Position = { xid: bigint; id: number };
-export const START: Position = { xid: 0n, id: 0 };
+/**
+ * Where an event sits in commit order: its transaction's place among event-appending transactions
+ * (`event_commits.seq`, taken as it commits), then its id within the transaction (DESIGN 3).
+ */
+export type Position = { seq: number; id: number };
+export const START: Position = { seq: 0, id: 0 };
 
 export type StoredEvent = PushedEvent & { position: Position };
 
-export const isAfter = (a: Position, b: Position): boolean => a.xid > b.xid || (a.xid === b.xid && a.id > b.id);
+export const isAfter = (a: Position, b: Position): boolean => a.seq > b.seq || (a.seq === b.seq && a.id > b.id);
 
 /**
  * Appends an event in the caller's transaction; NOTIFY is delivered by Postgres only on commit,
- * so listeners never hear of a change that rolled back.
+ * so listeners never hear of a change that rolled back. The event's position is taken by a
+ * deferred trigger as the transaction commits (migration 20261129T0301): until then it holds
+ * nothing back, however long the transaction runs.
  */
 export async function appendEvent(trx: Trx, event: NewEvent): Promise<number> {
   const row = await trx
@@ -46,7 +51,7 @@ export async function appendEvent(trx: Trx, event: NewEvent): Promise<number> {
 
 type EventRow = {
   id: number;
-  xid: string;
+  seq: number;
   type: string;
   aggregate_type: string;
   aggregate_id: string;
@@ -63,61 +68,48 @@ const toStored = (row: EventRow): StoredEvent => ({
   actor_id: row.actor_id,
   payload: row.payload,
   created_at: row.created_at.toISOString(),
-  position: { xid: BigInt(row.xid), id: row.id },
+  position: { seq: row.seq, id: row.id },
 });
 
 /**
- * Events after `after`, only from transactions older than every transaction still in flight:
- * an event whose writer has not committed yet can never be skipped, because nothing at or past
- * the oldest running transaction is read until it ends.
+ * Committed events after `after`, in commit order. Only committed transactions have a `seq`, and
+ * one is handed out only once every lower one is visible, so nothing this read passes can commit
+ * later. (The bounds on `c.seq` let its index start and stop the walk; the row comparisons decide.)
  */
 export async function readSettledAfter(db: Executor, after: Position, limit: number, upTo?: Position): Promise<StoredEvent[]> {
-  const upToClause = upTo ? sql`and (xid, id) <= (${upTo.xid.toString()}::xid8, ${upTo.id}::bigint)` : sql``;
+  const upToClause = upTo ? sql`and (c.seq, e.id) <= (${upTo.seq}::bigint, ${upTo.id}::bigint) and c.seq <= ${upTo.seq}::bigint` : sql``;
   const { rows } = await sql<EventRow>`
-    select id, xid::text as xid, type, aggregate_type, aggregate_id, actor_id, payload, created_at
-    from events
-    where (xid, id) > (${after.xid.toString()}::xid8, ${after.id}::bigint)
-      and xid < pg_snapshot_xmin(pg_current_snapshot())
+    select e.id, c.seq, e.type, e.aggregate_type, e.aggregate_id, e.actor_id, e.payload, e.created_at
+    from event_commits c
+    join events e on e.xid = c.xid
+    where (c.seq, e.id) > (${after.seq}::bigint, ${after.id}::bigint) and c.seq >= ${after.seq}::bigint
       ${upToClause}
-    order by xid, id
+    order by c.seq, e.id
     limit ${limit}
   `.execute(db);
   return rows.map(toStored);
 }
 
-/** Whether the log holds events after `after`, settled or not (a reader then looks again soon). */
-export async function hasEventsAfter(db: Executor, after: Position): Promise<boolean> {
-  const { rows } = await sql<{ found: boolean }>`
-    select exists (select 1 from events where (xid, id) > (${after.xid.toString()}::xid8, ${after.id}::bigint)) as found
-  `.execute(db);
-  return rows[0]?.found === true;
-}
-
-/** The newest settled position: where a fresh reader starts. */
+/** The newest committed position: where a fresh reader starts. */
 export async function settledHead(db: Executor): Promise<Position> {
-  const { rows } = await sql<{ id: number; xid: string }>`
-    select id, xid::text as xid from events
-    where xid < pg_snapshot_xmin(pg_current_snapshot())
-    order by xid desc, id desc
+  const { rows } = await sql<{ id: number; seq: number }>`
+    select e.id, c.seq from event_commits c join events e on e.xid = c.xid
+    order by c.seq desc, e.id desc
     limit 1
   `.execute(db);
   const row = rows[0];
-  return row ? { xid: BigInt(row.xid), id: row.id } : START;
+  return row ? { seq: row.seq, id: row.id } : START;
 }
 
-/** The position of an event a client says it saw last; null when it does not exist. */
+/**
+ * The position of an event a client says it saw last; null when it does not exist (or has not
+ * committed). Events logged before positions were taken at commit were numbered in the order they
+ * were delivered then, so an old id still resumes between the same neighbours.
+ */
 export async function positionOf(db: Executor, id: number): Promise<Position | null> {
-  const { rows } = await sql<{ id: number; xid: string }>`select id, xid::text as xid from events where id = ${id}`.execute(db);
-  const row = rows[0];
-  return row ? { xid: BigInt(row.xid), id: row.id } : null;
-}
-
-/** An aggregate's history, oldest first (post revisions read this). */
-export async function eventsOf(db: Executor, aggregateType: AggregateType, aggregateId: string | number): Promise<StoredEvent[]> {
-  const { rows } = await sql<EventRow>`
-    select id, xid::text as xid, type, aggregate_type, aggregate_id, actor_id, payload, created_at
-    from events where aggregate_type = ${aggregateType} and aggregate_id = ${String(aggregateId)}
-    order by id
+  const { rows } = await sql<{ id: number; seq: number }>`
+    select e.id, c.seq from events e join event_commits c on c.xid = e.xid where e.id = ${id}
   `.execute(db);
-  return rows.map(toStored);
+  const row = rows[0];
+  return row ? { seq: row.seq, id: row.id } : null;
 }

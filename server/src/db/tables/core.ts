@@ -157,7 +157,7 @@ export interface UserSettingsTable {
 
 export interface EventsTable {
   id: Generated<number>;
-  /** Transaction id of the writer, for the commit-ordered reader (DESIGN 3). */
+  /** Transaction id of the writer: ties the event to its place in `event_commits` (DESIGN 3). */
   xid: Generated<string>;
   type: string;
   aggregate_type: string;
@@ -167,6 +167,12 @@ export interface EventsTable {
   /** The state the change left behind (a post's revision); never pushed to sockets. */
   data: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
+}
+
+/** One row per event-appending transaction, numbered as it commits (migration 20261129T0301). */
+export interface EventCommitsTable {
+  seq: Generated<number>;
+  xid: string;
 }
 
 export interface CoreTables {
@@ -187,4 +193,5 @@ export interface CoreTables {
   apikeys: ApiKeysTable;
   user_settings: UserSettingsTable;
   events: EventsTable;
+  event_commits: EventCommitsTable;
 }
