@@ -38,6 +38,11 @@ const EnvSchema = z.object({
     .default(24),
   /** How many of those backups are kept. */
   EMBEDDED_BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(3),
+  /** The embedded database's shared_buffers: memory held from the start, a cache in front of the kernel's. */
+  EMBEDDED_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'a size such as 32MB')
+    .default('32MB'),
 });
 
 export type AppConfig = {
@@ -61,6 +66,7 @@ export type AppConfig = {
   postLockTtlSeconds: number;
   readCacheMs: number;
   embeddedBackups: { everyHours: number; keep: number };
+  embeddedSharedBuffers: string;
   /** Rate limits; tests lower or raise them. */
   limits: {
     registrationsPerMinute: number;
@@ -98,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     postLockTtlSeconds: e.POST_LOCK_TTL_SECONDS,
     readCacheMs: e.API_READ_CACHE_MS,
     embeddedBackups: { everyHours: e.EMBEDDED_BACKUP_HOURS, keep: e.EMBEDDED_BACKUP_KEEP },
+    embeddedSharedBuffers: e.EMBEDDED_SHARED_BUFFERS,
     limits: {
       registrationsPerMinute: 3,
       loginFailuresPerAccount: 5,

@@ -47,7 +47,7 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
   const pgDir = path.join(config.dataDir, 'pg');
   if (!databaseUrl) {
     logger.info('DATABASE_URL is not set: starting the embedded Postgres with PostGIS (data in %s)', pgDir);
-    embedded = await startEmbeddedPostgres(pgDir);
+    embedded = await startEmbeddedPostgres(pgDir, { sharedBuffers: config.embeddedSharedBuffers });
     databaseUrl = embedded.url;
   }
   const handle = connect(databaseUrl, { max: embedded ? 8 : 20 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { postgis } from '@electric-sql/pglite-postgis';
 import { listBackups } from './embedded-backup';
+import { slimPostgis } from './postgis-bundle';
 
 /**
  * What PGlite said when it gave up. Its error is only "Aborted()": the reason (a PANIC from crash
@@ -16,7 +16,7 @@ async function failureReason(pgDir: string, error: unknown): Promise<string> {
   };
   console.error = console.debug = console.log = capture;
   try {
-    const db = await PGlite.create({ dataDir: pgDir, extensions: { postgis }, debug: 1 });
+    const db = await PGlite.create({ dataDir: pgDir, extensions: { postgis: await slimPostgis() }, debug: 1 });
     await db.close();
   } catch {
     // Expected: the same failure, now with its reason captured.

@@ -1,10 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { postgis } from '@electric-sql/pglite-postgis';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { DurableNodeFS } from './durable-nodefs';
 import { explainFailedStart } from './embedded-recovery';
+import { slimPostgis } from './postgis-bundle';
 
 /** Frontend messages after which the connection's extended-protocol batch is over (Sync, simple Query, Terminate). */
 const BATCH_ENDS = new Set(['S', 'Q', 'X'].map((c) => c.charCodeAt(0)));
@@ -53,16 +53,29 @@ export type EmbeddedPostgres = {
 /** A data directory PGlite could not start from: said plainly, with what to do about it. */
 export class EmbeddedStartError extends Error {}
 
+export type EmbeddedOptions = {
+  port?: number;
+  /**
+   * Postgres's shared_buffers. PGlite's memory holds every page of it from the start (128 MB by
+   * default, a seventh of the server's idle memory); reads beyond it come from the kernel's cache.
+   */
+  sharedBuffers?: string;
+};
+
 /**
  * PGlite's own start parameters, but with fsync on (its default `-F` turns it off) and the WAL
  * synced with fsync, the call DurableNodeFS makes reach the disk (fdatasync is a stub in Emscripten).
  */
-const DURABLE_START_PARAMS = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=fsync'];
+const durableStartParams = (sharedBuffers: string) => [
+  ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+  ...['-c', 'wal_sync_method=fsync', '-c', `shared_buffers=${sharedBuffers}`],
+];
 
-async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
-  const extensions = { postgis, pg_trgm };
+async function openPGlite(dataDir: string | undefined, options: EmbeddedOptions): Promise<PGlite> {
+  const extensions = { postgis: await slimPostgis(), pg_trgm };
   if (!dataDir) return PGlite.create({ dataDir: 'memory://', extensions });
-  return PGlite.create({ fs: new DurableNodeFS(dataDir), extensions, startParams: DURABLE_START_PARAMS });
+  const startParams = durableStartParams(options.sharedBuffers ?? '32MB');
+  return PGlite.create({ fs: new DurableNodeFS(dataDir), extensions, startParams });
 }
 
 /**
@@ -71,11 +84,11 @@ async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
  * PGlite runs one transaction at a time: never wait on a second connection inside a transaction.
  * The data directory is locked first (data-dir-lock.ts): a second process never opens it.
  */
-export async function startEmbeddedPostgres(dataDir?: string, port = 0): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(dataDir?: string, options: EmbeddedOptions = {}): Promise<EmbeddedPostgres> {
   const lock = dataDir ? await lockDataDir(dataDir) : null;
   let db: PGlite;
   try {
-    db = await openPGlite(dataDir);
+    db = await openPGlite(dataDir, options);
   } catch (error) {
     try {
       if (dataDir) throw new EmbeddedStartError(await explainFailedStart(dataDir, error));
@@ -84,7 +97,7 @@ export async function startEmbeddedPostgres(dataDir?: string, port = 0): Promise
       await lock?.release();
     }
   }
-  const server = new PGLiteSocketServer({ db: withWholeBatches(db), port, host: '127.0.0.1', maxConnections: 100 });
+  const server = new PGLiteSocketServer({ db: withWholeBatches(db), port: options.port ?? 0, host: '127.0.0.1', maxConnections: 100 });
   await server.start();
   const url = `postgres://postgres:postgres@${server.getServerConn()}/postgres`;
   return {
