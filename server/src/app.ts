@@ -11,6 +11,7 @@ import { authenticate } from './auth/auth.middleware';
 import { oauthRoutes } from './auth/oauth.routes';
 import type { AppContext } from './context';
 import { errorMiddleware } from './http/error-middleware';
+import { jsonBody } from './http/json-body';
 import { methodNotAllowed, unknownRoute } from './http/routing';
 import { forgetOnWrites } from './http/read-cache';
 import { apiHeaders, baseUrl, corsMiddleware, jsonp, trailingSlash } from './http/transport';
@@ -162,7 +163,7 @@ export function createApp(ctx: AppContext, services: Services) {
   app.use(oauthRoutes(services.oauth));
 
   const api = Router();
-  api.use(apiHeaders, jsonp, express.json({ limit: ctx.config.jsonBodyLimit }));
+  api.use(apiHeaders, jsonp, jsonBody(ctx.config.jsonBodyLimit));
   // The installer verifier answers before authentication: no auth, no scope (API-CONTRACT 14.11).
   api.use(verifierRoutes(services.verifier));
   api.use(authenticate({ db: ctx.db, settings: ctx.settings, now: ctx.now }));

@@ -1,3 +1,4 @@
+import { MAX_DB_ID } from '@platform/shared';
 import type { Request, RequestHandler, Response } from 'express';
 import { ApiError } from './errors';
 
@@ -34,6 +35,6 @@ export function idParam(req: Request, name = 'id'): number {
   const raw = Array.isArray(value) ? value[0] : value;
   const id = Number(raw);
   // Ids are `serial` (32-bit): a larger number would make Postgres fail, so it is simply unknown.
-  if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id > 2147483647) throw new ApiError(404, 'That URL does not exist');
+  if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id > MAX_DB_ID) throw new ApiError(404, 'That URL does not exist');
   return id;
 }

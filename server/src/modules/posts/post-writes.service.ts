@@ -1,4 +1,4 @@
-import { CreatePostBody, PostMessages, slugify, UpdatePostBody, withPostAliases, type PostStatus } from '@platform/shared';
+import { CreatePostBody, MAX_DB_ID, PostMessages, slugify, UpdatePostBody, withPostAliases, type PostStatus } from '@platform/shared';
 import type { Auth } from '../../auth/auth';
 import { authorize } from '../../auth/policy/policy';
 import { postRule } from '../../auth/policy/posts.policy';
@@ -19,7 +19,7 @@ import { RESOURCE, type PostsReads } from './posts.service';
 function looseId(value: unknown): number | null | undefined {
   if (value === null) return null;
   const n = typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_DB_ID ? n : undefined;
 }
 
 /**
