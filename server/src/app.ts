@@ -11,6 +11,7 @@ import { authenticate } from './auth/auth.middleware';
 import { oauthRoutes } from './auth/oauth.routes';
 import type { AppContext } from './context';
 import { errorMiddleware } from './http/error-middleware';
+import { frameAncestors, frameOptions } from './http/framing';
 import { jsonBody } from './http/json-body';
 import { methodNotAllowed, unknownRoute } from './http/routing';
 import { forgetOnWrites } from './http/read-cache';
@@ -144,17 +145,18 @@ export function createApp(ctx: AppContext, services: Services) {
           workerSrc: ["'self'", 'blob:'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           frameSrc: ["'self'", 'https://www.youtube.com', 'https://player.vimeo.com'],
-          frameAncestors: ['*'],
+          frameAncestors: [frameAncestors],
           // Self-hosted on plain http inside a field office must keep working.
           upgradeInsecureRequests: null,
         },
       },
-      // The embed variant runs inside other sites' frames (spec 1 section 2).
+      // Set per path below: only the embeddable map runs inside other sites' frames.
       frameguard: false,
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     }),
   );
+  app.use(frameOptions);
   app.use(corsMiddleware);
   app.use(trailingSlash);
   app.use(baseUrl(ctx.config));

@@ -64,3 +64,41 @@ describe('the built client', () => {
     expect(await page.text()).toContain('<div id="root">');
   });
 });
+
+describe('framing (issue 26)', () => {
+  const page = (path: string) => fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
+  const frameAncestors = (res: Response) =>
+    (res.headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('frame-ancestors'));
+
+  it('lets other sites frame the embeddable map only', async () => {
+    for (const path of ['/map/noui', '/map/noui/', '/map/noui?mode=embed']) {
+      const res = await page(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+      expect(frameAncestors(res), path).toBe('frame-ancestors *');
+      expect(res.headers.get('x-frame-options'), path).toBeNull();
+    }
+  });
+
+  it('lets only the app itself frame every other page, asset and API answer', async () => {
+    for (const path of [
+      '/',
+      '/settings',
+      '/settings/general',
+      '/views/map',
+      '/login',
+      '/map/noui/extra',
+      '/map',
+      '/assets/map-1a2b3c.js',
+      '/api/v3/config',
+      '/api/v3/nowhere',
+    ]) {
+      const res = await page(path);
+      expect(frameAncestors(res), path).toBe("frame-ancestors 'self'");
+      expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+    }
+  });
+});
