@@ -13,7 +13,7 @@ import type { AppContext } from './context';
 import { errorMiddleware } from './http/error-middleware';
 import { frameAncestors, frameOptions } from './http/framing';
 import { jsonBody } from './http/json-body';
-import { methodNotAllowed, unknownRoute } from './http/routing';
+import { methodNotAllowed, readOnlyFiles, unknownRoute } from './http/routing';
 import { forgetOnWrites } from './http/read-cache';
 import { apiHeaders, baseUrl, corsMiddleware, jsonp, trailingSlash } from './http/transport';
 import './http/types';
@@ -89,6 +89,7 @@ function clientApp(dist: string | undefined): Router {
   router.use(compression());
   router.use(
     '/assets',
+    readOnlyFiles,
     expressStaticGzip(path.join(dist, 'assets'), {
       enableBrotli: true,
       orderPreference: ['br', 'gzip'],

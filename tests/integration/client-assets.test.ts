@@ -65,6 +65,25 @@ describe('the built client', () => {
   });
 });
 
+describe('methods the assets do not serve (issue 26)', () => {
+  it('answers them with the 405 envelope and Allow, like the API routes', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      for (const name of ['map-1a2b3c.js', 'gone-000000.js']) {
+        const res = await server.api.request(method, `${server.url}/assets/${name}`, { body: {} });
+        expect(res.status, `${method} ${name}`).toBe(405);
+        expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+        expect(res.body).toEqual({ errors: [{ status: 405, message: `Method ${method} is not allowed here` }] });
+      }
+    }
+    const options = await fetch(`${server.url}/assets/map-1a2b3c.js`, { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect((await fetch(`${server.url}/assets/map-1a2b3c.js`, { method: 'HEAD' })).status).toBe(200);
+    const missing = await server.api.get(`${server.url}/assets/gone-000000.js`);
+    expect(missing.body).toEqual({ errors: [{ status: 404, message: 'That URL does not exist' }] });
+  });
+});
+
 describe('framing (issue 26)', () => {
   const page = (path: string) => fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
   const frameAncestors = (res: Response) =>

@@ -25,6 +25,20 @@ export const methodNotAllowed: RequestHandler = (req: Request, res: Response) =>
   throw new ApiError(405, `Method ${req.method} is not allowed here`);
 };
 
+/**
+ * For static files (the built client's assets): reads pass on, other methods get the 405 envelope
+ * that `methodNotAllowed` gives routes, instead of the static server's empty 405.
+ */
+export const readOnlyFiles: RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return next();
+  res.setHeader('Allow', 'GET, HEAD, OPTIONS');
+  if (req.method === 'OPTIONS') {
+    res.status(204).end();
+    return;
+  }
+  throw new ApiError(405, `Method ${req.method} is not allowed here`);
+};
+
 export const unknownRoute: RequestHandler = () => {
   throw new ApiError(404, 'That URL does not exist');
 };
