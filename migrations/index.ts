@@ -11,6 +11,7 @@ import * as postMapped from './20261126T0101_post_mapped';
 import * as postDayCounts from './20261126T0102_post_day_counts';
 import * as postPointsByPost from './20261127T0101_post_points_by_post';
 import * as postPlaces from './20261128T0101_post_places';
+import * as postsMedia from './20261201T0101_posts_media';
 
 /**
  * Every migration, in order. Migrations are frozen once landed: add a new file, never edit one.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T0102_post_day_counts': postDayCounts,
   '20261127T0101_post_points_by_post': postPointsByPost,
   '20261128T0101_post_places': postPlaces,
+  '20261201T0101_posts_media': postsMedia,
 };

@@ -57,6 +57,14 @@ function apiIndex(ctx: AppContext, services: Services): Router {
   return router;
 }
 
+/**
+ * Uploaded files, by the storage key in `original_file_url`. The unguessable key (128 random
+ * bits, media.service) is the capability: browsers load these in `<img>` tags and as the site's
+ * header image, which carry no bearer token, so this route cannot ask who is calling. Instead the
+ * JSON that holds the URL is only given to those who may read the media (`mediaRule`: its
+ * uploader, admins, readers of a post showing it), and helmet's `Referrer-Policy: no-referrer`
+ * keeps the URL out of other sites' logs. Someone once allowed keeps a URL they saw.
+ */
 function mediaFiles(ctx: AppContext): Router {
   const router = Router();
   router.get('/media/files/*key', async (req, res) => {

@@ -41,6 +41,7 @@ export const PostValueMessages = {
   postWrongForm: (label: string, id: number) => `The field ${label} has the wrong post type, Post id: ${id}`,
   tagMissing: (label: string, id: number) => `The field ${label} must be a valid category id or name, Category: ${id}`,
   mediaMissing: (label: string, id: number) => `The field ${label} must be a valid media id, Media id: ${id}`,
+  mediaNotYours: (label: string, id: number) => `The field ${label} may only hold media you uploaded, Media id: ${id}`,
 } as const;
 const M = PostValueMessages;
 
