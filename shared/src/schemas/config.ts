@@ -44,22 +44,22 @@ const Digits = (message: string, max?: number) =>
     .max(max ?? Number.MAX_SAFE_INTEGER, message);
 
 /**
- * The body of `PUT /config/{group}`: the keys `shape` names are checked, the others stored as
- * given (API-CONTRACT 6); every stored value is capped like other free-form JSON, and `[]` (PHP's
- * empty object) is an empty body.
+ * The body of `PUT /config/{group}` for a group's schema: its keys are checked, the others stored
+ * as given (API-CONTRACT 6); every stored value is capped like other free-form JSON, and `[]`
+ * (PHP's empty object) is an empty body.
  */
-export function configGroupUpdate<T extends z.ZodRawShape>(shape: T) {
+export function configGroupBody<T extends z.ZodRawShape>(group: z.ZodObject<T, z.core.$loose>) {
   return z.preprocess(
     emptyListAsObject,
-    z.looseObject(shape).superRefine((group, ctx) => {
-      for (const [key, value] of Object.entries(group)) {
+    group.superRefine((values, ctx) => {
+      for (const [key, value] of Object.entries(values)) {
         if (!fitsFreeJson(value)) ctx.addIssue({ code: 'custom', path: [key], message: freeJsonTooLarge(key) });
       }
     }),
   );
 }
 
-export const SiteConfigUpdate = configGroupUpdate({
+export const SiteConfigUpdate = z.looseObject({
   name: z
     .string({ error: M.siteNameRequired })
     .trim()
@@ -93,7 +93,7 @@ export const DefaultViewSchema = z.looseObject({
   fit_map_boundaries: Flag('Fit map boundaries').optional(),
 });
 
-export const MapConfigUpdate = configGroupUpdate({
+export const MapConfigUpdate = z.looseObject({
   clustering: Flag('Clustering').optional(),
   cluster_radius: Digits(M.clusterRadius).optional(),
   location_precision: Digits(M.precision, 9).optional(),
@@ -102,7 +102,7 @@ export const MapConfigUpdate = configGroupUpdate({
 
 /** `providers` switches them on and off; each provider's settings are an object of its own (never `[]`). */
 export function dataProviderConfigUpdate(available: readonly string[]) {
-  return configGroupUpdate({
+  return z.looseObject({
     providers: z
       .preprocess(
         emptyListAsObject,

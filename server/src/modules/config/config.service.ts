@@ -1,6 +1,6 @@
 import {
   CONFIG_GROUPS,
-  configGroupUpdate,
+  configGroupBody,
   dataProviderConfigUpdate,
   emptyListAsObject,
   MapConfigUpdate,
@@ -25,11 +25,11 @@ const RENDERED_KEYS = new Set(['id', 'url', 'allowed_privileges']);
 export const isConfigGroup = (value: string): value is ConfigGroup => (CONFIG_GROUPS as readonly string[]).includes(value);
 
 const validators: Partial<Record<ConfigGroup, z.ZodType>> = {
-  site: SiteConfigUpdate,
-  map: MapConfigUpdate,
-  'data-provider': dataProviderConfigUpdate(DATA_PROVIDERS),
+  site: configGroupBody(SiteConfigUpdate),
+  map: configGroupBody(MapConfigUpdate),
+  'data-provider': configGroupBody(dataProviderConfigUpdate(DATA_PROVIDERS)),
 };
-const anyGroup = configGroupUpdate({});
+const anyGroup = configGroupBody(z.looseObject({}));
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
