@@ -12,6 +12,7 @@ import * as postDayCounts from './20261126T0102_post_day_counts';
 import * as postPointsByPost from './20261127T0101_post_points_by_post';
 import * as postPlaces from './20261128T0101_post_places';
 import * as eventCommits from './20261129T0301_event_commits';
+import * as postsMedia from './20261201T0101_posts_media';
 
 /**
  * Every migration, in order. Migrations are frozen once landed: add a new file, never edit one.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T0101_post_points_by_post': postPointsByPost,
   '20261128T0101_post_places': postPlaces,
   '20261129T0301_event_commits': eventCommits,
+  '20261201T0101_posts_media': postsMedia,
 };

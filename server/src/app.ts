@@ -11,7 +11,9 @@ import { authenticate } from './auth/auth.middleware';
 import { oauthRoutes } from './auth/oauth.routes';
 import type { AppContext } from './context';
 import { errorMiddleware } from './http/error-middleware';
-import { methodNotAllowed, unknownRoute } from './http/routing';
+import { frameAncestors, frameOptions } from './http/framing';
+import { jsonBody } from './http/json-body';
+import { methodNotAllowed, readOnlyFiles, unknownRoute } from './http/routing';
 import { forgetOnWrites } from './http/read-cache';
 import { apiHeaders, baseUrl, corsMiddleware, jsonp, trailingSlash } from './http/transport';
 import './http/types';
@@ -55,6 +57,14 @@ function apiIndex(ctx: AppContext, services: Services): Router {
   return router;
 }
 
+/**
+ * Uploaded files, by the storage key in `original_file_url`. The unguessable key (128 random
+ * bits, media.service) is the capability: browsers load these in `<img>` tags and as the site's
+ * header image, which carry no bearer token, so this route cannot ask who is calling. Instead the
+ * JSON that holds the URL is only given to those who may read the media (`mediaRule`: its
+ * uploader, admins, readers of a post showing it), and helmet's `Referrer-Policy: no-referrer`
+ * keeps the URL out of other sites' logs. Someone once allowed keeps a URL they saw.
+ */
 function mediaFiles(ctx: AppContext): Router {
   const router = Router();
   router.get('/media/files/*key', async (req, res) => {
@@ -87,6 +97,7 @@ function clientApp(dist: string | undefined): Router {
   router.use(compression());
   router.use(
     '/assets',
+    readOnlyFiles,
     expressStaticGzip(path.join(dist, 'assets'), {
       enableBrotli: true,
       orderPreference: ['br', 'gzip'],
@@ -143,17 +154,18 @@ export function createApp(ctx: AppContext, services: Services) {
           workerSrc: ["'self'", 'blob:'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           frameSrc: ["'self'", 'https://www.youtube.com', 'https://player.vimeo.com'],
-          frameAncestors: ['*'],
+          frameAncestors: [frameAncestors],
           // Self-hosted on plain http inside a field office must keep working.
           upgradeInsecureRequests: null,
         },
       },
-      // The embed variant runs inside other sites' frames (spec 1 section 2).
+      // Set per path below: only the embeddable map runs inside other sites' frames.
       frameguard: false,
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     }),
   );
+  app.use(frameOptions);
   app.use(corsMiddleware);
   app.use(trailingSlash);
   app.use(baseUrl(ctx.config));
@@ -162,7 +174,7 @@ export function createApp(ctx: AppContext, services: Services) {
   app.use(oauthRoutes(services.oauth));
 
   const api = Router();
-  api.use(apiHeaders, jsonp, express.json({ limit: ctx.config.jsonBodyLimit }));
+  api.use(apiHeaders, jsonp, jsonBody(ctx.config.jsonBodyLimit));
   // The installer verifier answers before authentication: no auth, no scope (API-CONTRACT 14.11).
   api.use(verifierRoutes(services.verifier));
   api.use(authenticate({ db: ctx.db, settings: ctx.settings, now: ctx.now }));

@@ -38,7 +38,6 @@ export function createServices(ctx: AppContext) {
   const oauth = createOAuthService({ db: ctx.db, throttle, now: ctx.now });
   const users = createUsersService(ctx);
   const account = createAccountService(ctx, users);
-  const media = createMediaService(ctx);
   const permissions = createPermissionsService(ctx);
   const roles = createRolesService(ctx, permissions);
   const tos = createTosService(ctx);
@@ -61,6 +60,7 @@ export function createServices(ctx: AppContext) {
     },
   });
   const posts = createPostsModule(ctx);
+  const media = createMediaService(ctx, posts.reads);
   const messages = createMessagesService(ctx);
   const notificationDelivery = createNotificationDeliveryService(ctx);
   const sets = createSetsService(ctx, { posts, delivery: notificationDelivery });

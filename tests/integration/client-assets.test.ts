@@ -64,3 +64,60 @@ describe('the built client', () => {
     expect(await page.text()).toContain('<div id="root">');
   });
 });
+
+describe('methods the assets do not serve (issue 26)', () => {
+  it('answers them with the 405 envelope and Allow, like the API routes', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      for (const name of ['map-1a2b3c.js', 'gone-000000.js']) {
+        const res = await server.api.request(method, `${server.url}/assets/${name}`, { body: {} });
+        expect(res.status, `${method} ${name}`).toBe(405);
+        expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+        expect(res.body).toEqual({ errors: [{ status: 405, message: `Method ${method} is not allowed here` }] });
+      }
+    }
+    const options = await fetch(`${server.url}/assets/map-1a2b3c.js`, { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect((await fetch(`${server.url}/assets/map-1a2b3c.js`, { method: 'HEAD' })).status).toBe(200);
+    const missing = await server.api.get(`${server.url}/assets/gone-000000.js`);
+    expect(missing.body).toEqual({ errors: [{ status: 404, message: 'That URL does not exist' }] });
+  });
+});
+
+describe('framing (issue 26)', () => {
+  const page = (path: string) => fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
+  const frameAncestors = (res: Response) =>
+    (res.headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('frame-ancestors'));
+
+  it('lets other sites frame the embeddable map only', async () => {
+    for (const path of ['/map/noui', '/map/noui/', '/map/noui?mode=embed']) {
+      const res = await page(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+      expect(frameAncestors(res), path).toBe('frame-ancestors *');
+      expect(res.headers.get('x-frame-options'), path).toBeNull();
+    }
+  });
+
+  it('lets only the app itself frame every other page, asset and API answer', async () => {
+    for (const path of [
+      '/',
+      '/settings',
+      '/settings/general',
+      '/views/map',
+      '/login',
+      '/map/noui/extra',
+      '/map',
+      '/assets/map-1a2b3c.js',
+      '/api/v3/config',
+      '/api/v3/nowhere',
+    ]) {
+      const res = await page(path);
+      expect(frameAncestors(res), path).toBe("frame-ancestors 'self'");
+      expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+    }
+  });
+});

@@ -153,6 +153,50 @@ describe('collections: records', () => {
   });
 });
 
+/** `{"a":{"a":...1}}` nested `levels` deep, as raw JSON text (the client would refuse to build it). */
+const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
+describe('collections: free-form view_options (issue 26)', () => {
+  it('reads the PHP empty array [] as an empty object, on create and update, and answers {}', async () => {
+    const created = await create(owner.token, { name: unique('PHP '), view_options: [] });
+    expect(created.view_options).toEqual({});
+    const path = `/collections/${created.id}`;
+    expect((await server.api.get(path)).body.view_options).toEqual({});
+    const set = await server.api.put(path, { view_options: { zoom: 4 } }, { token: owner.token });
+    expect(set.body.view_options).toEqual({ zoom: 4 });
+    const cleared = await server.api.put(path, { view_options: [] }, { token: owner.token });
+    expectStatus(cleared, 200);
+    expect(cleared.body.view_options).toEqual({});
+    // A list with something in it is still not an object.
+    const list = await server.api.put(path, { view_options: [1] }, { token: owner.token });
+    expect(pointers(list.body)).toEqual([['/view_options', 'view_options must be an object']]);
+  });
+
+  it('refuses view_options nested thousands of levels deep or too large with a 422, never a 500', async () => {
+    const deep = await server.api.request('POST', '/collections', {
+      token: owner.token,
+      raw: `{"name":"${unique('Deep ')}","view_options":${nested(4500)}}`,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expectStatus(deep, 422);
+    expect(pointers(deep.body)).toEqual([['/view_options', 'view_options is nested too deeply (at most 32 levels of objects and arrays)']]);
+    // A few levels are fine.
+    const shallow = await server.api.request('POST', '/collections', {
+      token: owner.token,
+      raw: `{"name":"${unique('Shallow ')}","view_options":${nested(20)}}`,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expectStatus(shallow, 200);
+    const large = await server.api.post(
+      '/collections',
+      { name: unique('Large '), view_options: { notes: 'x'.repeat(70_000) } },
+      { token: owner.token },
+    );
+    expectStatus(large, 422);
+    expect(pointers(large.body)).toEqual([['/view_options', 'view_options must be at most 64 KB of JSON']]);
+  });
+});
+
 describe('collection posts', () => {
   it('adds once, lists through the post search, shows memberships, and removes', async () => {
     const collection = await create(owner.token, { name: unique('Bridges ') });
@@ -208,6 +252,12 @@ describe('collection posts', () => {
     const unknown = await server.api.post(path, { id: 999999 }, { token: owner.token });
     expectStatus(unknown, 422);
     expect(pointers(unknown.body)).toEqual([['/id', 'id must be the id of a post']]);
+    // Past the 32-bit ids of the database: refused like any other bad id, never reaching SQL (issue 26).
+    for (const id of [2147483648, '2147483648', 1e20, true]) {
+      const huge = await server.api.post(path, { id }, { token: owner.token });
+      expectStatus(huge, 422);
+      expect(pointers(huge.body)).toEqual([['/id', 'id must be the id of a post']]);
+    }
     expectStatus(await server.api.post(path, { id: post }, { token: who.client }), 403);
     expectStatus(await server.api.del(`${path}/${post}`, { token: who.other.token }), 403);
     expectStatus(await server.api.del(`${path}/${post}`), 401);

@@ -268,6 +268,44 @@ describe('PUT /config/{group}', () => {
     expect((await server.api.get('/config/%ZZ')).status).toBe(400);
   });
 
+  it('reads the PHP empty array [] as an empty object where the contract has an object (issue 26)', async () => {
+    const empty = await server.api.put('/config/site', [], { token: admin });
+    expect(empty.status).toBe(200);
+    expect(empty.body.id).toBe('site');
+    const map = await server.api.put('/config/map', { default_view: [] }, { token: admin });
+    expect(map.status, map.text).toBe(200);
+    expect(map.body.default_view).toMatchObject({ lat: expect.any(Number), lon: expect.any(Number) });
+    const providers = await server.api.put('/config/data-provider', { providers: [], email: [], twilio: [] }, { token: admin });
+    expect(providers.status, providers.text).toBe(200);
+    expect(providers.body.email).toMatchObject({ incoming_type: expect.any(String) });
+    expect(providers.body.twilio).toEqual({});
+    const donation = await server.api.put('/config/site', { donation: [] }, { token: admin });
+    expect(donation.status, donation.text).toBe(200);
+    expect(donation.body.donation).toMatchObject({ enabled: expect.any(Boolean) });
+    // What the contract has as an object stays one: a list with something in it is refused.
+    expect(fieldErrors((await server.api.put('/config/data-provider', { twilio: ['x'] }, { token: admin })).body)).toEqual({
+      '/twilio': 'twilio must be an object',
+    });
+  });
+
+  it('refuses values nested thousands of levels deep or too large with a 422, never a 500 (issue 26)', async () => {
+    const deep = `${'{"a":'.repeat(4500)}1${'}'.repeat(4500)}`;
+    for (const group of ['test', 'site', 'map', 'data-provider']) {
+      const res = await server.api.request('PUT', `/config/${group}`, {
+        token: admin,
+        raw: `{"extra":${deep}}`,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(res.status, `${group} ${res.text.slice(0, 200)}`).toBe(422);
+      expect(fieldErrors(res.body)).toEqual({ '/extra': 'extra is nested too deeply (at most 32 levels of objects and arrays)' });
+    }
+    const large = await server.api.put('/config/test', { notes: 'x'.repeat(70_000) }, { token: admin });
+    expect(large.status).toBe(422);
+    expect(fieldErrors(large.body)).toEqual({ '/notes': 'notes must be at most 64 KB of JSON' });
+    const stored = await server.ctx.db.selectFrom('config').select('key').where('key', 'in', ['extra', 'notes']).execute();
+    expect(stored).toEqual([]);
+  });
+
   it('appends a config.updated event in the same change', async () => {
     const before = await server.ctx.db.selectFrom('events').select('id').where('type', '=', 'config.updated').execute();
     const res = await server.api.put('/config/site', { description: 'Evented' }, { token: settingsManager.token });

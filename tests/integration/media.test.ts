@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as postsMedia from '../../migrations/20261201T0101_posts_media';
 import { adminToken, createUser, tokenFor, type TestUser } from './helpers/factories';
 import { GIF_1X1, JPEG_1X1, PNG_1X1, gifOf, pngOf } from './helpers/images';
+import { fullSurvey, makePostCallers, postBody, type FullSurvey, type PostCallers } from './helpers/posts';
 import { startTestServer, type TestServer } from './helpers/server';
+import { expectStatus, newAttribute } from './helpers/surveys';
 
 let server: TestServer & { close: () => Promise<void> };
 let admin: string;
@@ -60,7 +63,8 @@ describe('POST /media (API-CONTRACT 14.3)', () => {
     });
     expect(res.body.url).toBe(mediaUrl(res.body.id));
     expect(res.body.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
-    expect(res.body.allowed_privileges).toEqual(['read', 'create']);
+    // No post shows it yet, and an anonymous uploader is nobody to read it back (issue 26).
+    expect(res.body.allowed_privileges).toEqual(['create']);
     expect(res.body.original_file_url).toMatch(new RegExp(`^${server.url}/media/files/\\d{4}/\\d{2}/[0-9a-f]{32}\\.png$`));
 
     const file = await fetch(res.body.original_file_url);
@@ -213,15 +217,15 @@ describe('POST /media (API-CONTRACT 14.3)', () => {
 });
 
 describe('GET /media', () => {
-  it('disables the index with 405 and reads one entity publicly', async () => {
+  it('disables the index with 405 and reads one entity for its uploader and admins', async () => {
     expect((await server.api.request('GET', mediaUrl())).status).toBe(405);
     expect((await server.api.request('GET', mediaUrl(), { token: admin })).status).toBe(405);
-    const created = await upload(PNG_1X1, { token: owner.token, caption: 'public' });
-    const anonymous = await server.api.request('GET', mediaUrl(created.body.id));
-    expect(anonymous.status).toBe(200);
-    expect(anonymous.body).toEqual({ ...created.body, allowed_privileges: ['read', 'create'] });
+    const created = await upload(PNG_1X1, { token: owner.token, caption: 'mine' });
     const asOwner = await server.api.request('GET', mediaUrl(created.body.id), { token: owner.token });
+    expect(asOwner.status).toBe(200);
+    expect(asOwner.body).toEqual(created.body);
     expect(asOwner.body.allowed_privileges).toEqual(['read', 'create', 'update', 'delete']);
+    expect((await server.api.request('GET', mediaUrl(created.body.id), { token: admin })).status).toBe(200);
   });
 
   it('answers unknown and malformed ids with 404', async () => {
@@ -242,7 +246,7 @@ describe('GET /media', () => {
       expect((await server.api.request('GET', mediaUrl(created.body.id))).status).toBe(401);
       expect((await server.api.request('GET', mediaUrl(created.body.id), { token: clientToken })).status).toBe(403);
       expect((await upload(PNG_1X1)).status).toBe(401);
-      expect((await server.api.request('GET', mediaUrl(created.body.id), { token: other.token })).status).toBe(200);
+      expect((await server.api.request('GET', mediaUrl(created.body.id), { token: owner.token })).status).toBe(200);
     } finally {
       await server.api.put('/config/site', { private: false }, { token: admin });
     }
@@ -256,7 +260,7 @@ describe('PUT and DELETE /media/{id}', () => {
     expect((await put()).status).toBe(401);
     expect((await put(clientToken)).status).toBe(403);
     expect((await put(other.token)).status).toBe(403);
-    expect((await server.api.request('GET', mediaUrl(media.id))).body.caption).toBe('before');
+    expect((await server.api.request('GET', mediaUrl(media.id), { token: owner.token })).body.caption).toBe('before');
 
     const byOwner = await put(owner.token);
     expect(byOwner.status).toBe(200);
@@ -309,5 +313,115 @@ describe('PUT and DELETE /media/{id}', () => {
     const res = await server.api.request('DELETE', mediaUrl(media.id), { token: admin });
     expect(res.status).toBe(200);
     expect(res.body.user).toEqual({ id: other.id, url: `${server.url}/api/v3/users/${other.id}` });
+  });
+});
+
+describe('who may read a media (issue 26)', () => {
+  let who: PostCallers;
+  let survey: FullSurvey;
+  let privatePhoto: string;
+
+  beforeAll(async () => {
+    who = await makePostCallers(server);
+    survey = await fullSurvey(server, admin);
+    privatePhoto = (
+      await newAttribute(server, admin, survey.form.id, survey.postStage, {
+        type: 'media',
+        input: 'upload',
+        label: 'Private photo',
+        response_private: true,
+      })
+    ).key;
+  });
+
+  const read = (id: number, token?: string) => server.api.request('GET', mediaUrl(id), { token });
+  const postWith = (token: string | undefined, values: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    server.api.post('/posts', postBody(survey.form.id, { values, ...extra }), { token });
+
+  it("hides a draft's photo, its caption and its file URL from those who may not read the draft", async () => {
+    const { body: photo } = await upload(PNG_1X1, { token: who.member.token, caption: 'Found at the scene' });
+    const draft = await postWith(who.member.token, { [survey.keys.media]: [photo.id] }, { status: 'draft' });
+    expectStatus(draft, 200);
+    const anonymous = await read(photo.id);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.text).not.toContain(photo.original_file_url);
+    expect(anonymous.text).not.toContain('Found at the scene');
+    expect((await read(photo.id, who.client)).status).toBe(403);
+    expect((await read(photo.id, who.other.token)).status).toBe(403);
+    // Its uploader, those who may read the draft, and admins.
+    expect((await read(photo.id, who.member.token)).body.caption).toBe('Found at the scene');
+    expect((await read(photo.id, who.manager.token)).status).toBe(200);
+    expect((await read(photo.id, admin)).status).toBe(200);
+    // Once the post is published, everyone may see it.
+    expectStatus(await server.api.put(`/posts/${draft.body.id}`, { status: 'published' }, { token: who.admin }), 200);
+    const published = await read(photo.id);
+    expect(published.status).toBe(200);
+    expect(published.body).toMatchObject({ id: photo.id, caption: 'Found at the scene', allowed_privileges: ['read', 'create'] });
+    // Back to a draft, hidden again; deleted, it is its uploader's only.
+    expectStatus(await server.api.put(`/posts/${draft.body.id}`, { status: 'draft' }, { token: who.admin }), 200);
+    expect((await read(photo.id)).status).toBe(401);
+    expectStatus(await server.api.del(`/posts/${draft.body.id}`, { token: who.admin }), 200);
+    expect((await read(photo.id, who.other.token)).status).toBe(403);
+    expect((await read(photo.id, who.member.token)).status).toBe(200);
+  });
+
+  it('follows the field: a photo in a private response shows to the post author and managers only', async () => {
+    const photo = (await upload(PNG_1X1, { token: who.member.token })).body.id as number;
+    const post = await postWith(who.member.token, { [privatePhoto]: [photo] }, { status: 'published' });
+    expectStatus(post, 200);
+    expect((await read(photo)).status).toBe(401);
+    expect((await read(photo, who.other.token)).status).toBe(403);
+    expect((await read(photo, who.manager.token)).status).toBe(200);
+  });
+
+  it('keeps a photo no post shows to its uploader and admins, and lets the legacy client upload then post', async () => {
+    const mine = (await upload(PNG_1X1, { token: who.member.token })).body.id as number;
+    expect((await read(mine)).status).toBe(401);
+    expect((await read(mine, who.other.token)).status).toBe(403);
+    expect((await read(mine, who.manager.token)).status).toBe(403);
+    expect((await read(mine, who.member.token)).status).toBe(200);
+    // An anonymous visitor uploads, then creates a post naming the upload: published, so readable.
+    const anonymous = (await upload(PNG_1X1, { token: who.client })).body.id as number;
+    expect((await read(anonymous, who.client)).status).toBe(403);
+    expect((await read(anonymous, admin)).status).toBe(200);
+    const post = await postWith(who.client, { [survey.keys.media]: [anonymous] }, { status: 'published' });
+    expect([200, 204]).toContain(post.status);
+    expect((await read(anonymous, who.client)).status).toBe(200);
+    expect((await read(anonymous)).status).toBe(200);
+  });
+
+  it('links the media of posts written before the link table existed (its migration)', async () => {
+    const photo = (await upload(PNG_1X1, { token: who.member.token })).body.id as number;
+    const post = await postWith(who.member.token, { [survey.keys.media]: [photo, 999999] }, { status: 'draft' });
+    expectStatus(post, 422);
+    const saved = await postWith(who.member.token, { [survey.keys.media]: [photo], [privatePhoto]: [photo] }, { status: 'published' });
+    expectStatus(saved, 200);
+    const links = () =>
+      server.ctx.db
+        .selectFrom('posts_media')
+        .select(['form_attribute_id', 'media_id'])
+        .where('post_id', '=', saved.body.id)
+        .orderBy('form_attribute_id')
+        .execute();
+    const written = await links();
+    expect(written).toHaveLength(2);
+    // Stored values that name no media (a deleted upload) or are no id link nothing.
+    await server.ctx.db
+      .updateTable('posts')
+      .set({ values: JSON.stringify({ ...saved.body.values, [survey.keys.media]: [photo, 999999, 'x'] }) })
+      .where('id', '=', saved.body.id)
+      .execute();
+    await postsMedia.down(server.ctx.db as never);
+    await postsMedia.up(server.ctx.db as never);
+    expect(await links()).toEqual(written);
+    expect((await read(photo)).status).toBe(200);
+  });
+
+  it('keeps serving the file by its unguessable name, the capability the JSON hands out', async () => {
+    const { body: photo } = await upload(PNG_1X1, { token: who.member.token });
+    expect(photo.original_file_url).toMatch(/\/media\/files\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
+    const file = await fetch(photo.original_file_url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('referrer-policy')).toBe('no-referrer');
   });
 });

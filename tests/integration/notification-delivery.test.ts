@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, unique, type TestUser } from './helpers/factories';
+import { createRole, createUser, unique, type TestUser } from './helpers/factories';
 import { insertPost, makePostCallers, postBody, type PostCallers } from './helpers/posts';
-import { startTestServer, type TestServer } from './helpers/server';
+import { eventsSettled, startTestServer, type TestServer } from './helpers/server';
 import { recipients, startSmtpServer } from './helpers/smtp';
 import { expectStatus } from './helpers/surveys';
 
@@ -57,6 +57,15 @@ const deliveries = (postId: number) =>
     .where('post_id', '=', postId)
     .orderBy('notification_deliveries.id')
     .execute();
+
+/** Limits a set to a role nobody here has (API-CONTRACT 12), as an owner may do after others subscribed. */
+const restrict = async (setId: number) => {
+  await server.ctx.db
+    .updateTable('sets')
+    .set({ role: [await createRole(server, [])] })
+    .where('id', '=', setId)
+    .execute();
+};
 
 const addToCollection = (setId: number, postId: number) =>
   server.ctx.tx(async (trx) => {
@@ -133,6 +142,67 @@ describe('notification delivery', () => {
     await server.services.notificationDelivery.idle();
     expect(await deliveries(created.body.id)).toHaveLength(2);
     expect(smtp.messages.filter((m) => m.subject === `New post in ${search.name}: Report ${keyword}`)).toHaveLength(1);
+  });
+
+  it('sends nothing for a collection the subscriber may no longer read (issue 26)', async () => {
+    const collection = await createSet();
+    await subscribe(reader, collection.id);
+    // Restricted to a role the subscriber does not have after they subscribed.
+    await restrict(collection.id);
+    const postId = await insertPost(server, { status: 'published', title: 'Behind the curtain' });
+    expect(await addToCollection(collection.id, postId)).toBe(0);
+    expect(await deliveries(postId)).toHaveLength(0);
+  });
+
+  it('sends nothing for a saved search the subscriber may no longer read (issue 26)', async () => {
+    const keyword = unique('secret');
+    const search = await createSet({ search: true, filter: { q: keyword } });
+    await subscribe(reader, search.id);
+    await restrict(search.id);
+    const created = await server.api.post('/posts', postBody(null, { title: `Report ${keyword}`, status: 'published' }), {
+      token: who.admin,
+    });
+    expectStatus(created, 200);
+    await eventsSettled(server);
+    await server.services.notificationDelivery.idle();
+    expect(await deliveries(created.body.id)).toHaveLength(0);
+  });
+
+  it('checks the set again when the e-mail goes out, and names nothing if it became unreadable (issue 26)', async () => {
+    const collection = await createSet();
+    await subscribe(reader, collection.id);
+    const postId = await insertPost(server, { status: 'published', title: 'Queued before the change' });
+    // A delivery recorded while the set was readable, its e-mail not sent yet.
+    const notification = await server.ctx.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', reader.id)
+      .where('set_id', '=', collection.id)
+      .executeTakeFirstOrThrow();
+    const contact = await server.ctx.db.selectFrom('contacts').select('id').where('contact', '=', readerEmail).executeTakeFirstOrThrow();
+    const delivery = await server.ctx.db
+      .insertInto('notification_deliveries')
+      .values({
+        notification_id: notification.id,
+        user_id: reader.id,
+        set_id: collection.id,
+        post_id: postId,
+        contact_id: contact.id,
+        channel: 'email',
+        status: 'pending',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await restrict(collection.id);
+    await server.services.notificationDelivery.deliver(delivery.id);
+    expect(await deliveries(postId)).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        attempts: 1,
+        last_error: 'The subscriber can no longer read this collection or saved search',
+      }),
+    ]);
+    expect(smtp.messages.filter((m) => m.subject?.includes(collection.name))).toHaveLength(0);
   });
 
   it('records failed attempts and retries them with backoff', async () => {

@@ -1,6 +1,6 @@
 import { NotificationMessages } from '@platform/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createUser, tokenFor, unique, type TestUser } from './helpers/factories';
+import { adminToken, createRole, createUser, tokenFor, unique, type TestUser } from './helpers/factories';
 import { resetConfig, setPrivate } from './helpers/settings';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -22,11 +22,11 @@ afterEach(async () => resetConfig(server, 'site', 'private'));
 
 const W3C = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
 
-/** There is no sets API yet: collections and saved searches are rows in `sets`. */
-async function createSet(search = false): Promise<number> {
+/** Collections and saved searches as rows of `sets`; `role` restricts who may read them (API-CONTRACT 12). */
+async function createSet(search = false, values: { role?: string[]; user_id?: number } = {}): Promise<number> {
   const row = await server.ctx.db
     .insertInto('sets')
-    .values({ name: unique(search ? 'search' : 'collection'), search })
+    .values({ name: unique(search ? 'search' : 'collection'), search, role: values.role ?? null, user_id: values.user_id ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -136,6 +136,57 @@ describe('POST /notifications (API-CONTRACT 13.1)', () => {
     expect((await server.api.post('/notifications', { set }, { token: anonymousClient })).status).toBe(403);
     expect((await server.api.post('/notifications', {}, { token: anonymousClient })).status).toBe(403);
     expect((await server.api.post('/notifications', { set }, { token: await tokenFor(server, member.id, ['posts']) })).status).toBe(403);
+  });
+});
+
+describe('subscribing needs read access to the set (issue 26)', () => {
+  it('refuses a collection or saved search the caller may not read, as GET of it does (403)', async () => {
+    const role = await createRole(server, []);
+    const refused: number[] = [];
+    for (const search of [false, true]) {
+      const set = await createSet(search, { role: [role] });
+      refused.push(set);
+      const read = await server.api.get(`/${search ? 'savedsearches' : 'collections'}/${set}`, { token: member.token });
+      expect(read.status).toBe(403);
+      const res = await server.api.post('/notifications', { set }, { token: member.token });
+      expect(res.status).toBe(403);
+      expect(res.body.errors[0]).toMatchObject({ status: 403, message: expect.any(String) });
+      // Those the set is for, its owner and admins may subscribe.
+      const ranger = await createUser(server, { role });
+      expect((await server.api.post('/notifications', { set }, { token: ranger.token })).status).toBe(200);
+      const owned = await createSet(search, { role: [role], user_id: member.id });
+      expect((await server.api.post('/notifications', { set: owned }, { token: member.token })).status).toBe(200);
+      expect((await server.api.post('/notifications', { set }, { token: admin })).status).toBe(200);
+    }
+    const mine = await server.ctx.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', member.id)
+      .where('set_id', 'in', refused)
+      .execute();
+    expect(mine).toEqual([]);
+  });
+
+  it('refuses moving a subscription to a set the caller may not read', async () => {
+    const n = await subscribe(member, await createSet());
+    const hidden = await createSet(false, { role: [await createRole(server, [])] });
+    expect((await server.api.put(`/notifications/${n.id}`, { set: hidden }, { token: member.token })).status).toBe(403);
+    expect((await server.api.get(`/notifications/${n.id}`, { token: member.token })).body.set.id).not.toBe(hidden);
+  });
+
+  it('refuses an admin subscribing someone to a set they may not read, with a pointer on the set', async () => {
+    const hidden = await createSet(true, { role: [await createRole(server, [])] });
+    expectField(
+      await server.api.post('/notifications', { set: hidden, user_id: other.id }, { token: admin }),
+      '/set',
+      NotificationMessages.setUnreadable(hidden, other.id),
+    );
+    const n = await subscribe(other, await createSet());
+    expectField(
+      await server.api.put(`/notifications/${n.id}`, { set: hidden }, { token: admin }),
+      '/set',
+      NotificationMessages.setUnreadable(hidden, other.id),
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { PostMessages, PostValueMessages } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPost,
@@ -243,5 +244,69 @@ describe('other fields (API-CONTRACT 8.3)', () => {
   it('checks a media id against existing uploads', async () => {
     const media = await uploadImage(server);
     expectStatus(await withValues({ [survey.keys.media]: [media] }), 200);
+  });
+});
+
+describe("another user's media and drafts (issue 26)", () => {
+  const photo = () => survey.keys.media;
+  const mediaError = (id: number) => PostValueMessages.mediaNotYours(survey.labels.media, id);
+
+  it("refuses another user's upload in a member's post, and takes their own", async () => {
+    const theirs = await uploadImage(server, who.other.token);
+    expectValueError(await withValues({ [photo()]: [theirs] }), mediaError(theirs));
+    const mine = await uploadImage(server, who.member.token);
+    expectStatus(await withValues({ [photo()]: [mine] }), 200);
+    // Their own photo may be shown by several of their posts.
+    expectStatus(await withValues({ [photo()]: [mine] }), 200);
+    // On update too, with the pointer every value error has.
+    const post = await createPost(server, who.member.token, postBody(survey.form.id));
+    expectValueError(
+      await server.api.put(`/posts/${post.id}`, { values: { [photo()]: [theirs] } }, { token: who.member.token }),
+      mediaError(theirs),
+    );
+  });
+
+  it('lets an anonymous upload go to the first post that names it only', async () => {
+    const anonymous = await uploadImage(server, who.client);
+    expectStatus(await withValues({ [photo()]: [anonymous] }, { status: 'draft' }), 200);
+    expectValueError(
+      await create(postBody(survey.form.id, { values: { [photo()]: [anonymous] } }), who.other.token),
+      mediaError(anonymous),
+    );
+  });
+
+  it('lets managers use any media, and keeps what a post already shows when someone else saves it', async () => {
+    const theirs = await uploadImage(server, who.other.token);
+    const post = await createPost(server, who.member.token, postBody(survey.form.id));
+    const byManager = await server.api.put(`/posts/${post.id}`, { values: { [photo()]: [theirs] } }, { token: who.manager.token });
+    expectStatus(byManager, 200);
+    // The member saves their post back with what they were shown.
+    const resaved = await server.api.put(
+      `/posts/${post.id}`,
+      { title: 'Saved again', values: byManager.body.values },
+      { token: who.member.token },
+    );
+    expectStatus(resaved, 200);
+    expect(resaved.body.values[photo()]).toEqual([theirs]);
+  });
+
+  it("refuses another user's draft as parent_id, with a pointer on the field", async () => {
+    const draft = await createPost(server, who.other.token, postBody(survey.form.id, { status: 'draft' }));
+    expectField(await create(postBody(survey.form.id, { parent_id: draft.id })), '/parent_id', PostMessages.parentUnreadable(draft.id));
+    const mine = await createPost(server, who.member.token, postBody(survey.form.id));
+    expectField(
+      await server.api.put(`/posts/${mine.id}`, { parent_id: draft.id }, { token: who.member.token }),
+      '/parent_id',
+      PostMessages.parentUnreadable(draft.id),
+    );
+    // A published post, one's own draft, and for managers any post.
+    const published = await createPost(server, who.other.token, postBody(survey.form.id, { status: 'published' }));
+    expectStatus(await create(postBody(survey.form.id, { parent_id: published.id })), 200);
+    const ownDraft = await createPost(server, who.member.token, postBody(survey.form.id, { status: 'draft' }));
+    expectStatus(await create(postBody(survey.form.id, { parent_id: ownDraft.id })), 200);
+    const child = await create(postBody(survey.form.id, { parent_id: draft.id }), who.manager.token);
+    expectStatus(child, 200);
+    expect(child.body.parent).toMatchObject({ id: draft.id });
+    expectField(await create(postBody(survey.form.id, { parent_id: 999999 })), '/parent_id', PostMessages.parentMissing(999999));
   });
 });

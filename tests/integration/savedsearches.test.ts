@@ -122,6 +122,41 @@ describe('saved searches: records', () => {
   });
 });
 
+describe('saved searches: the free-form filter (issue 26)', () => {
+  it('reads the PHP empty array [] as an empty filter, and answers {}', async () => {
+    const created = await create(owner.token, { filter: [], view_options: [] });
+    expect(created).toMatchObject({ filter: {}, view_options: {} });
+    const put = await server.api.put(`/savedsearches/${created.id}`, { filter: [] }, { token: owner.token });
+    expectStatus(put, 200);
+    expect(put.body.filter).toEqual({});
+    expect((await server.api.get(`/savedsearches/${created.id}`)).body.filter).toEqual({});
+  });
+
+  it('refuses a filter nested thousands of levels deep or too large with a 422, never a 500', async () => {
+    const raw = `{"name":"${unique('Deep ')}","filter":${'{"q":'.repeat(4500)}1${'}'.repeat(4500)}}`;
+    const deep = await server.api.request('POST', '/savedsearches', {
+      token: owner.token,
+      raw,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expectField(deep, '/filter', 'filter is nested too deeply (at most 32 levels of objects and arrays)');
+    const search = await create(owner.token);
+    const deepPut = await server.api.request('PUT', `/savedsearches/${search.id}`, {
+      token: owner.token,
+      raw: `{"filter":{"tags":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expectField(deepPut, '/filter', 'filter is nested too deeply (at most 32 levels of objects and arrays)');
+    expectField(
+      await server.api.post('/savedsearches', { name: unique('Large '), filter: { q: 'x'.repeat(70_000) } }, { token: owner.token }),
+      '/filter',
+      'filter must be at most 64 KB of JSON',
+    );
+    // Nothing of those was stored.
+    expect((await server.api.get(`/savedsearches/${search.id}`)).body.filter).toEqual(FILTER);
+  });
+});
+
 describe('saved searches: who may do what', () => {
   it('lets any logged-in user create; refuses callers without a user', async () => {
     const body = { name: unique('Nobody '), filter: {} };

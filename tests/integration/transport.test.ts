@@ -94,6 +94,37 @@ describe('transport conventions (API-CONTRACT 1, 2)', () => {
     expect(res.body.errors[0].status).toBe(413);
   });
 
+  it('answers a body nested thousands of levels deep with a 422 on any route, never a 5xx (issue 26)', async () => {
+    const token = await adminToken(server);
+    const deepObject = `${'{"a":'.repeat(4500)}1${'}'.repeat(4500)}`;
+    const deepList = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const routes: Array<[string, string]> = [
+      ['POST', '/posts'],
+      ['PUT', '/posts/1'],
+      ['POST', '/forms'],
+      ['POST', '/tags'],
+      ['PUT', '/users/me'],
+      ['POST', '/contacts'],
+      ['POST', '/notifications'],
+      ['POST', '/messages'],
+      ['PUT', '/config/site'],
+      ['POST', '/collections'],
+    ];
+    for (const [method, path] of routes) {
+      for (const raw of [`{"title":"Deep","values":{"x":${deepObject}}}`, `{"extra":${deepList}}`, `[${deepList}]`]) {
+        const res = await server.api.request(method, path, { token, raw, headers: { 'Content-Type': 'application/json' } });
+        expect(res.status, `${method} ${path} ${res.text.slice(0, 200)}`).toBe(422);
+        expect(res.body.errors[1].message).toMatch(/is nested too deeply \(at most 32 levels/);
+      }
+    }
+    // Unauthenticated callers get the same answer before anything else reads the body.
+    const anonymous = await server.api.request('POST', '/posts', {
+      raw: `{"x":${deepList}}`,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(anonymous.status).toBe(422);
+  });
+
   it('sets cache and language headers', async () => {
     const get = await server.api.get('/config');
     expect(get.headers.get('content-language')).toBeTruthy();

@@ -31,8 +31,10 @@ export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, n
         ? new ValidationError('media', [{ pointer: '/o_size', message: 'The file size should be less than 1 MB' }])
         : new ValidationError('request', [{ pointer: `/${error.field ?? 'file'}`, message: error.message }]);
   } else if (isBodyParserError(error)) apiError = fromBodyParser(error);
-  else if (isClientError(error)) apiError = new ApiError(error.status, 'The request could not be read');
-  else if (isUnstorableText(error)) apiError = new ApiError(400, 'The request contains text that cannot be stored (a NUL character)');
+  else if (isClientError(error)) {
+    // A 404 here is a file the static server did not find.
+    apiError = new ApiError(error.status, error.status === 404 ? 'That URL does not exist' : 'The request could not be read');
+  } else if (isUnstorableText(error)) apiError = new ApiError(400, 'The request contains text that cannot be stored (a NUL character)');
   else {
     req.log?.error({ err: error }, 'unhandled error');
     apiError = new ApiError(500, 'Something went wrong on our side. The error was logged with request id ' + String(req.id ?? ''));

@@ -20,14 +20,6 @@ export function toScalar(value: unknown): string | undefined {
   return first;
 }
 
-export function toIntList(value: unknown, resource: string, pointer: string): number[] {
-  return toList(value).map((v) => {
-    const n = Number(v);
-    if (!Number.isInteger(n)) invalid(resource, pointer, `${pointer.slice(1)} must be a list of numbers`);
-    return n;
-  });
-}
-
 export type Paging = { limit: number | null; offset: number; order: 'asc' | 'desc'; orderby: string };
 
 /**

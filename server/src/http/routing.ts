@@ -1,3 +1,4 @@
+import { MAX_DB_ID } from '@platform/shared';
 import type { Request, RequestHandler, Response } from 'express';
 import { ApiError } from './errors';
 
@@ -24,6 +25,20 @@ export const methodNotAllowed: RequestHandler = (req: Request, res: Response) =>
   throw new ApiError(405, `Method ${req.method} is not allowed here`);
 };
 
+/**
+ * For static files (the built client's assets): reads pass on, other methods get the 405 envelope
+ * that `methodNotAllowed` gives routes, instead of the static server's empty 405.
+ */
+export const readOnlyFiles: RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return next();
+  res.setHeader('Allow', 'GET, HEAD, OPTIONS');
+  if (req.method === 'OPTIONS') {
+    res.status(204).end();
+    return;
+  }
+  throw new ApiError(405, `Method ${req.method} is not allowed here`);
+};
+
 export const unknownRoute: RequestHandler = () => {
   throw new ApiError(404, 'That URL does not exist');
 };
@@ -34,6 +49,6 @@ export function idParam(req: Request, name = 'id'): number {
   const raw = Array.isArray(value) ? value[0] : value;
   const id = Number(raw);
   // Ids are `serial` (32-bit): a larger number would make Postgres fail, so it is simply unknown.
-  if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id > 2147483647) throw new ApiError(404, 'That URL does not exist');
+  if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id > MAX_DB_ID) throw new ApiError(404, 'That URL does not exist');
   return id;
 }

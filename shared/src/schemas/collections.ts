@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdField, freeObject } from './common';
 
 /** Validation messages of collections and saved searches (API-CONTRACT 12). */
 export const SetMessages = {
@@ -44,7 +45,6 @@ export const SavedSearchSchema = CollectionSchema.extend({
 });
 export type SavedSearch = z.infer<typeof SavedSearchSchema>;
 
-const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const absent = (iss: { input: unknown }) => iss.input === undefined || iss.input === null;
 
 const name = z
@@ -58,7 +58,7 @@ const setFields = {
   name,
   description: z.string({ error: M.descriptionType }).max(10_000).nullable().optional(),
   view: z.enum(SET_VIEWS, { error: M.viewInvalid }).optional(),
-  view_options: z.record(z.string(), z.unknown(), { error: M.viewOptionsObject }).nullable().optional(),
+  view_options: freeObject('view_options', M.viewOptionsObject).nullable().optional(),
   role: z
     .array(z.string({ error: M.roleInvalid }).min(1, M.roleInvalid), { error: M.roleInvalid })
     .nullable()
@@ -66,7 +66,7 @@ const setFields = {
   featured: z.boolean({ error: M.featuredType }).optional(),
 };
 
-const filter = z.custom<Record<string, unknown>>(isObject, { error: (iss) => (absent(iss) ? M.filterRequired : M.filterObject) });
+const filter = freeObject('filter', (iss) => (absent(iss) ? M.filterRequired : M.filterObject));
 
 export const CollectionBody = z.object(setFields);
 export type CollectionBody = z.infer<typeof CollectionBody>;
@@ -79,6 +79,4 @@ export const SavedSearchUpdateBody = z.object({ ...setFields, name: name.optiona
 export type SavedSearchUpdateBody = z.infer<typeof SavedSearchUpdateBody>;
 
 /** `POST /collections/{id}/posts {id}`. */
-export const CollectionPostBody = z.object({
-  id: z.coerce.number({ error: M.postIdInvalid }).int(M.postIdInvalid).positive(M.postIdInvalid),
-});
+export const CollectionPostBody = z.object({ id: dbIdField(M.postIdInvalid) });

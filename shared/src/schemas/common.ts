@@ -35,6 +35,37 @@ export const dbIdField = (message: string) =>
     )
     .pipe(z.number().int(message).positive(message).max(MAX_DB_ID, message));
 
+/** Longest a free-form JSON value stored as given may be, serialised (a saved search's filter, view_options, a config value). */
+export const MAX_FREE_JSON_LENGTH = 64 * 1024;
+
+/**
+ * PHP serialises an empty associative array as `[]`, so the incumbent and its clients send `[]`
+ * for an empty object: where the contract has an object, `[]` means `{}`.
+ */
+export const emptyListAsObject = (value: unknown): unknown => (Array.isArray(value) && value.length === 0 ? {} : value);
+
+/** Whether a value fits `MAX_FREE_JSON_LENGTH`; one too deep to serialise does not fit either. */
+export function fitsFreeJson(value: unknown): boolean {
+  try {
+    return (JSON.stringify(value)?.length ?? 0) <= MAX_FREE_JSON_LENGTH;
+  } catch {
+    return false;
+  }
+}
+
+export const freeJsonTooLarge = (field: string) => `${field} must be at most ${MAX_FREE_JSON_LENGTH / 1024} KB of JSON`;
+
+/**
+ * A free-form JSON object the server stores as given (`view_options`, a saved search's `filter`,
+ * a field's `config`, config objects): `[]` is read as `{}` (above), and its size is capped.
+ * `invalid` is the message for anything but an object, or a function of the input for two messages.
+ */
+export const freeObject = (field: string, invalid: string | ((issue: { input: unknown }) => string) = `${field} must be an object`) =>
+  z.preprocess(
+    emptyListAsObject,
+    z.record(z.string(), z.unknown(), { error: invalid }).refine(fitsFreeJson, { error: freeJsonTooLarge(field) }),
+  );
+
 /** Common list envelope of every search endpoint (API-CONTRACT 14.1). */
 export function listEnvelope<T extends z.ZodType>(item: T) {
   return z.object({

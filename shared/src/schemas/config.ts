@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LooseBoolean } from './common';
+import { emptyListAsObject, fitsFreeJson, freeJsonTooLarge, freeObject, LooseBoolean } from './common';
 
 export const CONFIG_GROUPS = ['features', 'site', 'deployment_id', 'test', 'data-provider', 'map', 'twitter', 'gmail'] as const;
 export type ConfigGroup = (typeof CONFIG_GROUPS)[number];
@@ -43,6 +43,22 @@ const Digits = (message: string, max?: number) =>
     .min(0, message)
     .max(max ?? Number.MAX_SAFE_INTEGER, message);
 
+/**
+ * The body of `PUT /config/{group}` for a group's schema: its keys are checked, the others stored
+ * as given (API-CONTRACT 6); every stored value is capped like other free-form JSON, and `[]`
+ * (PHP's empty object) is an empty body.
+ */
+export function configGroupBody<T extends z.ZodRawShape>(group: z.ZodObject<T, z.core.$loose>) {
+  return z.preprocess(
+    emptyListAsObject,
+    group.superRefine((values, ctx) => {
+      for (const [key, value] of Object.entries(values)) {
+        if (!fitsFreeJson(value)) ctx.addIssue({ code: 'custom', path: [key], message: freeJsonTooLarge(key) });
+      }
+    }),
+  );
+}
+
 export const SiteConfigUpdate = z.looseObject({
   name: z
     .string({ error: M.siteNameRequired })
@@ -66,6 +82,7 @@ export const SiteConfigUpdate = z.looseObject({
   disable_registration: Flag('Disable registration').optional(),
   first_login: Flag('First login').optional(),
   image_header: z.string().nullable().optional(),
+  donation: freeObject('donation').optional(),
 });
 
 export const DefaultViewSchema = z.looseObject({
@@ -80,19 +97,23 @@ export const MapConfigUpdate = z.looseObject({
   clustering: Flag('Clustering').optional(),
   cluster_radius: Digits(M.clusterRadius).optional(),
   location_precision: Digits(M.precision, 9).optional(),
-  default_view: DefaultViewSchema.optional(),
+  default_view: z.preprocess(emptyListAsObject, DefaultViewSchema).optional(),
 });
 
+/** `providers` switches them on and off; each provider's settings are an object of its own (never `[]`). */
 export function dataProviderConfigUpdate(available: readonly string[]) {
   return z.looseObject({
     providers: z
-      .record(z.string(), Flag('A data provider switch'))
-      .superRefine((providers, ctx) => {
-        for (const key of Object.keys(providers)) {
-          if (!available.includes(key)) ctx.addIssue({ code: 'custom', message: `${key} ${M.providerUnknown}` });
-        }
-      })
+      .preprocess(
+        emptyListAsObject,
+        z.record(z.string(), Flag('A data provider switch')).superRefine((providers, ctx) => {
+          for (const key of Object.keys(providers)) {
+            if (!available.includes(key)) ctx.addIssue({ code: 'custom', message: `${key} ${M.providerUnknown}` });
+          }
+        }),
+      )
       .optional(),
+    ...Object.fromEntries(available.map((name) => [name, freeObject(name).optional()])),
   });
 }
 

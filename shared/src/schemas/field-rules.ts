@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DB_ID } from './common';
 
 /** v3's "standard text": letters, numbers, punctuation and spaces only (survey, task and category names). */
 export const STANDARD_TEXT = /^[\p{L}\p{N}\p{P} ]+$/u;
@@ -41,7 +42,7 @@ export const flagField = (message: string) =>
 export const digitsField = (message: string) =>
   z.union(
     [
-      z.number().int(message).min(0, message).max(2_147_483_647, message),
+      z.number().int(message).min(0, message).max(MAX_DB_ID, message),
       z
         .string()
         .regex(/^\d{1,9}$/, message)
@@ -56,7 +57,7 @@ export const digitsField = (message: string) =>
 export const idField = (message: string) =>
   z.union(
     [
-      z.number().int(message).positive(message).max(2_147_483_647, message),
+      z.number().int(message).positive(message).max(MAX_DB_ID, message),
       z
         .string()
         .regex(/^[1-9]\d{0,8}$/, message)

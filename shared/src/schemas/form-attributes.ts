@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fitsFreeJson, freeJsonTooLarge, freeObject, MAX_DB_ID } from './common';
 import { digitsField, flagField, idField } from './field-rules';
 
 export const ATTRIBUTE_LABEL_MAX = 150;
@@ -143,14 +144,11 @@ const Key = z.preprocess(
 /** `options` is a list; `{}` (what some clients send for "none") is an empty list, null too. */
 const Options = z.preprocess(
   (v) => (v === null ? [] : typeof v === 'object' && !Array.isArray(v) ? Object.values(v as object) : v),
-  z.array(z.unknown(), { error: A.optionsInvalid }),
+  z.array(z.unknown(), { error: A.optionsInvalid }).refine(fitsFreeJson, { error: freeJsonTooLarge('options') }),
 );
 
 /** Free JSON object (`hasCaption` for uploads, `input.form` for relations); `[]` and null are empty. */
-const Config = z.preprocess(
-  (v) => (v === null || (Array.isArray(v) && v.length === 0) ? {} : v),
-  z.record(z.string(), z.unknown(), { error: A.configInvalid }),
-);
+const Config = z.preprocess((v) => (v === null ? {} : v), freeObject('config', A.configInvalid));
 
 const Default = z
   .union([z.string(), z.number(), z.boolean(), z.null()], { error: A.defaultInvalid })
@@ -159,7 +157,7 @@ const Default = z
 const StageId = idField(A.stageInvalid);
 const RequiredStageId = z.union(
   [
-    z.number().int(A.stageInvalid).positive(A.stageInvalid).max(2_147_483_647, A.stageInvalid),
+    z.number().int(A.stageInvalid).positive(A.stageInvalid).max(MAX_DB_ID, A.stageInvalid),
     z
       .string()
       .regex(/^[1-9]\d{0,8}$/, A.stageInvalid)

@@ -7,6 +7,7 @@ export const NotificationMessages = {
   setMissing: (id: number) => `Collection or saved search ${id} does not exist`,
   userInvalid: 'user_id must be the id of a user',
   userMissing: (id: number) => `User ${id} does not exist`,
+  setUnreadable: (setId: number, userId: number) => `User ${userId} may not read collection or saved search ${setId}`,
   alreadySubscribed: 'You are already subscribed to this collection or saved search',
 } as const;
 const M = NotificationMessages;

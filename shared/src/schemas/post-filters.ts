@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { POST_STATUSES, type PostStatus } from '../constants';
+import { MAX_DB_ID } from './common';
 import { parseDateInput } from './post-dates';
 
 /** Orderings of `GET /posts` (API-CONTRACT 8.4; anything else is a 422, never SQL). */
 export const POST_SORTABLE = ['post_date', 'created', 'updated', 'id', 'title'] as const;
 export const POST_LIST_DEFAULTS = { orderby: 'post_date', order: 'desc' } as const;
 export const HAS_LOCATION = ['all', 'mapped', 'unmapped'] as const;
-
-const MAX_ID = 2_147_483_647;
 
 /**
  * A list parameter in either encoding clients use (API-CONTRACT 1): `a=1,2`, `a[]=1&a[]=2`, or
@@ -31,7 +30,7 @@ const text = (value: unknown): string | undefined => {
   return t ? t : undefined;
 };
 
-const isId = (v: string) => /^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_ID;
+const isId = (v: string) => /^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_DB_ID;
 
 /** Ids, and the words `extra` allows (`none`, `me`), lower-cased. */
 const idsOr = <W extends string>(name: string, extra: readonly W[]) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DB_ID } from './common';
 import { queryList } from './post-filters';
 
 /*
@@ -8,7 +9,6 @@ import { queryList } from './post-filters';
  */
 
 const first = (value: unknown): string | undefined => queryList(value)[0];
-const MAX_ID = 2_147_483_647;
 
 /** `1`, `true`, `yes` and `on` are true; anything else (or absent) is false, as PHP's truthiness mostly is. */
 const truthy = z.preprocess((v) => {
@@ -36,7 +36,7 @@ export const PostStatsQuery = z
       z
         .string()
         .refine(
-          (s) => s === 'all' || (/^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_ID),
+          (s) => s === 'all' || (/^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_DB_ID),
           'group_by_tags must be a category id or all',
         )
         .transform((s): number | 'all' => (s === 'all' ? 'all' : Number(s)))

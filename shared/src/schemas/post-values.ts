@@ -1,3 +1,4 @@
+import { MAX_DB_ID } from './common';
 import { formatDateTime, parseDateInput } from './post-dates';
 
 /** Scalars of short-text fields (varchar, title) are at most this long (API-CONTRACT 8.3). */
@@ -40,6 +41,7 @@ export const PostValueMessages = {
   postWrongForm: (label: string, id: number) => `The field ${label} has the wrong post type, Post id: ${id}`,
   tagMissing: (label: string, id: number) => `The field ${label} must be a valid category id or name, Category: ${id}`,
   mediaMissing: (label: string, id: number) => `The field ${label} must be a valid media id, Media id: ${id}`,
+  mediaNotYours: (label: string, id: number) => `The field ${label} may only hold media you uploaded, Media id: ${id}`,
 } as const;
 const M = PostValueMessages;
 
@@ -85,7 +87,7 @@ function toNumber(value: unknown, pattern: RegExp): number | null {
 export function valueId(value: unknown): number | null {
   const raw = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { id?: unknown }).id : value;
   const n = typeof raw === 'string' && /^\d{1,10}$/.test(raw.trim()) ? Number(raw) : raw;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_DB_ID ? n : null;
 }
 
 const VIDEO_HOSTS = [/(^|\.)youtube\.com$/, /(^|\.)youtube-nocookie\.com$/, /^youtu\.be$/, /(^|\.)vimeo\.com$/];

@@ -33,6 +33,7 @@ export const PostMessages = {
   userWithAuthor: 'user_id cannot be combined with author_realname or author_email',
   parentInvalid: 'parent_id must be a post id',
   parentMissing: (id: number) => `parent_id ${id} does not exist`,
+  parentUnreadable: (id: number) => `parent_id ${id} is a post you may not read`,
   authorNameInvalid: 'author_realname must be text',
   authorNameTooLong: `author_realname must not exceed ${AUTHOR_REALNAME_MAX} characters long`,
   authorEmailInvalid: 'author_email must be a valid email address',

@@ -1,4 +1,4 @@
-import { blockedByPrivacy, hasPermission, isAdmin, isLoggedIn } from '../auth';
+import { hasPermission, isAdmin, isLoggedIn } from '../auth';
 import type { Rule } from './policy';
 
 type Owned = { userId: number | null } | null;
@@ -43,14 +43,6 @@ export const notificationRule: Rule<Owned> = (auth, privilege, notification) => 
   if (privilege === 'search') return true;
   if (privilege === 'create') return notification === null || owns(auth, notification);
   return owns(auth, notification) && ['read', 'update', 'delete'].includes(privilege);
-};
-
-/** Media: anyone uploads and reads (anonymous visitors attach photos); owners and admins change. */
-export const mediaRule: Rule<Owned> = (auth, privilege, media) => {
-  if (blockedByPrivacy(auth)) return false;
-  if (privilege === 'create' || privilege === 'read') return true;
-  if (isAdmin(auth)) return privilege === 'update' || privilege === 'delete';
-  return (privilege === 'update' || privilege === 'delete') && owns(auth, media);
 };
 
 const managesSettings = (auth: Parameters<typeof hasPermission>[0]) => isAdmin(auth) || hasPermission(auth, 'Manage Settings');

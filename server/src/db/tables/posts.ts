@@ -54,6 +54,13 @@ export interface PostsTagsTable {
   form_attribute_id: number | null;
 }
 
+/** Media ids held by a post's media fields (kept by the post writes, like `posts_tags`). */
+export interface PostsMediaTable {
+  post_id: number;
+  form_attribute_id: number;
+  media_id: number;
+}
+
 export interface PostsSetsTable {
   set_id: number;
   post_id: number;
@@ -64,5 +71,6 @@ export interface PostTables {
   posts: PostsTable;
   post_points: PostPointsTable;
   posts_tags: PostsTagsTable;
+  posts_media: PostsMediaTable;
   posts_sets: PostsSetsTable;
 }

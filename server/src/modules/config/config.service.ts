@@ -1,4 +1,12 @@
-import { CONFIG_GROUPS, MapConfigUpdate, SiteConfigUpdate, dataProviderConfigUpdate, type ConfigGroup } from '@platform/shared';
+import {
+  CONFIG_GROUPS,
+  configGroupBody,
+  dataProviderConfigUpdate,
+  emptyListAsObject,
+  MapConfigUpdate,
+  SiteConfigUpdate,
+  type ConfigGroup,
+} from '@platform/shared';
 import { z } from 'zod';
 import type { Auth } from '../../auth/auth';
 import { configRule } from '../../auth/policy/config.policy';
@@ -17,20 +25,25 @@ const RENDERED_KEYS = new Set(['id', 'url', 'allowed_privileges']);
 export const isConfigGroup = (value: string): value is ConfigGroup => (CONFIG_GROUPS as readonly string[]).includes(value);
 
 const validators: Partial<Record<ConfigGroup, z.ZodType>> = {
-  site: SiteConfigUpdate,
-  map: MapConfigUpdate,
-  'data-provider': dataProviderConfigUpdate(DATA_PROVIDERS),
+  site: configGroupBody(SiteConfigUpdate),
+  map: configGroupBody(MapConfigUpdate),
+  'data-provider': configGroupBody(dataProviderConfigUpdate(DATA_PROVIDERS)),
 };
+const anyGroup = configGroupBody(z.looseObject({}));
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Stored keys replace defaults; stored objects are merged one level so new default keys appear. */
+/**
+ * Stored keys replace defaults; stored objects are merged one level so new default keys appear. A
+ * stored `[]` where the default is an object is the incumbent's empty object.
+ */
 function merge(defaults: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...defaults };
-  for (const [key, value] of Object.entries(stored)) {
+  for (const [key, raw] of Object.entries(stored)) {
     const base = defaults[key];
+    const value = isPlainObject(base) ? emptyListAsObject(raw) : raw;
     out[key] = isPlainObject(base) && isPlainObject(value) ? { ...base, ...value } : value;
   }
   return out;
@@ -85,7 +98,7 @@ export function createSettingsService(deps: { db: Db; tx: RunInTransaction; depl
       if (!isConfigGroup(group)) return notFound('config group', group);
       authorize(configRule, auth, 'update', { group });
       const input = isPlainObject(body) ? Object.fromEntries(Object.entries(body).filter(([k]) => !RENDERED_KEYS.has(k))) : body;
-      const parsed = parseBody(validators[group] ?? z.looseObject({}), input, 'config') as Record<string, unknown>;
+      const parsed = parseBody(validators[group] ?? anyGroup, input, 'config') as Record<string, unknown>;
       const changes = Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
       await deps.tx(async (trx) => {
         await upsertKeys(trx, group, changes);

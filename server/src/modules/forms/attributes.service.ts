@@ -3,6 +3,7 @@ import {
   attributeProblems,
   BUILT_IN_TYPES,
   CreateAttributeBody,
+  MAX_DB_ID,
   tagOptionIds,
   UpdateAttributeBody,
   type AttributeShape,
@@ -42,7 +43,7 @@ function requestedStageId(body: unknown): number | undefined {
   const alias = record.form_stage;
   const raw = record.form_stage_id ?? (typeof alias === 'object' && alias !== null ? (alias as { id?: unknown }).id : alias);
   const id = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : raw;
-  return typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= MAX_DB_ID ? id : undefined;
 }
 
 /** A unique index refused the row (two writers raced for the same key). */

@@ -1,19 +1,9 @@
 import { invalid } from '../../http/errors';
-import { toList, toScalar } from '../../http/query';
+import { toIdList } from '../../http/id-filters';
+import { toScalar } from '../../http/query';
 
-const MAX_ID = 2_147_483_647;
-
-/**
- * A list filter of ids in either encoding (`a=1,2` or `a[]=1&a[]=2`); anything but a 32-bit id is
- * a 422, never a failing SQL statement.
- */
-export function idList(value: unknown, resource: string, name: string): number[] {
-  return toList(value).map((v) => {
-    const n = Number(v);
-    if (!/^\d{1,10}$/.test(v) || n < 1 || n > MAX_ID) invalid(resource, `/${name}`, `${name} must be a list of ids`);
-    return n;
-  });
-}
+/** A list filter of ids (`form_id=1,2`, `parent_id[]=3`), refused with 422 unless each is a 32-bit id. */
+export const idList = (value: unknown, resource: string, name: string): number[] => toIdList(value, resource, `/${name}`);
 
 /** A boolean filter (`true/false/1/0`); absent is undefined. */
 export function flagParam(value: unknown, resource: string, name: string): boolean | undefined {

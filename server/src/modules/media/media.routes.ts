@@ -1,12 +1,12 @@
 import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { requireScope } from '../../auth/auth.middleware';
-import { mediaRule } from '../../auth/policy/account.policy';
+import { mediaRule } from '../../auth/policy/media.policy';
 import { allowedPrivileges } from '../../auth/policy/policy';
 import { ApiError } from '../../http/errors';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { presentMedia } from './media.presenter';
-import type { MediaService, UploadInput } from './media.service';
+import type { MediaEntity, MediaService, UploadInput } from './media.service';
 
 /**
  * Reads the multipart body into memory (one image, at most `maxBytes`). Multer's own errors
@@ -32,7 +32,7 @@ function uploadReader(maxBytes: number) {
 export function mediaRoutes(media: MediaService, options: { maxUploadBytes: number }): Router {
   const router = Router();
   const readUpload = uploadReader(options.maxUploadBytes);
-  const present = (req: Request, row: Parameters<typeof presentMedia>[2]) => presentMedia(req.base, req.auth, row, media.filePath);
+  const present = (req: Request, entity: MediaEntity) => presentMedia(req.base, req.auth, entity, media.filePath);
   router.use('/media', requireScope('media'));
 
   // No index: listing every upload is disabled, as in v3 (API-CONTRACT 14.3).

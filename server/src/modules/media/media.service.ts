@@ -3,7 +3,7 @@ import { MEDIA_MIME_TYPES, MediaMessages, UpdateMediaBody } from '@platform/shar
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import type { Auth } from '../../auth/auth';
-import { mediaRule } from '../../auth/policy/account.policy';
+import { mediaRule, type MediaAccess } from '../../auth/policy/media.policy';
 import { authorize } from '../../auth/policy/policy';
 import type { AppContext } from '../../context';
 import { notFound, parseBody, unauthorized, ValidationError, type FieldError } from '../../http/errors';
@@ -14,7 +14,11 @@ const RESOURCE = 'media';
 export type UploadedFile = { buffer: Buffer; size: number };
 export type UploadInput = { file: UploadedFile | undefined; caption: unknown };
 
-const subject = (row: repo.MediaRow | null) => (row ? { userId: row.user_id } : null);
+/** A media row with what its rule reads, for the checks and for `allowed_privileges`. */
+export type MediaEntity = { row: repo.MediaRow; access: NonNullable<MediaAccess> };
+
+/** What the media service asks the posts module: does a post the caller may read show this media? */
+export type MediaHolders = { showsMedia: (auth: Auth, mediaId: number) => Promise<boolean> };
 
 type Image = { mime: string; ext: string; width: number; height: number };
 
@@ -37,7 +41,11 @@ async function inspectImage(buffer: Buffer): Promise<Image | null> {
   }
 }
 
-/** `yyyy/mm/<random>.<ext>`: unguessable, and spread over folders so none grows without bound. */
+/**
+ * `yyyy/mm/<random>.<ext>`: 128 random bits, so the file URL cannot be guessed from the sequential
+ * id (every key was made this way, so there are no older guessable names to migrate), and spread
+ * over folders so none grows without bound.
+ */
 function storageKey(now: Date, ext: string): string {
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   return `${now.getUTCFullYear()}/${month}/${randomBytes(16).toString('hex')}.${ext}`;
@@ -45,10 +53,14 @@ function storageKey(now: Date, ext: string): string {
 
 export type MediaService = ReturnType<typeof createMediaService>;
 
-/** Uploaded images (API-CONTRACT 14.3): bytes in `ctx.media`, one `media` row per file. */
-export function createMediaService(ctx: AppContext) {
-  async function load(id: number) {
-    return (await repo.findById(ctx.db, id)) ?? notFound(RESOURCE, id);
+/**
+ * Uploaded images (API-CONTRACT 14.3): bytes in `ctx.media`, one `media` row per file. Who may
+ * read one is `mediaRule`: a media shown in a post is as readable as the post (and field) is.
+ */
+export function createMediaService(ctx: AppContext, holders: MediaHolders) {
+  async function load(auth: Auth, id: number): Promise<MediaEntity> {
+    const row = (await repo.findById(ctx.db, id)) ?? notFound(RESOURCE, id);
+    return { row, access: { userId: row.user_id, shownInReadablePost: await holders.showsMedia(auth, id) } };
   }
 
   return {
@@ -59,7 +71,7 @@ export function createMediaService(ctx: AppContext) {
       authorize(mediaRule, auth, 'create', null);
     },
 
-    async create(auth: Auth, input: UploadInput) {
+    async create(auth: Auth, input: UploadInput): Promise<MediaEntity> {
       authorize(mediaRule, auth, 'create', null);
       const fields: FieldError[] = [];
       const caption = UpdateMediaBody.safeParse({ caption: input.caption });
@@ -75,7 +87,7 @@ export function createMediaService(ctx: AppContext) {
       const key = storageKey(ctx.now(), image.ext);
       await ctx.media.put(key, file.buffer);
       try {
-        return await ctx.tx((trx) =>
+        const row = await ctx.tx((trx) =>
           repo.insert(trx, {
             // The owner is whoever uploads; a supplied user_id never attributes a file to someone else.
             user_id: auth.userId,
@@ -87,6 +99,8 @@ export function createMediaService(ctx: AppContext) {
             original_height: image.height,
           }),
         );
+        // Fresh: no post shows it yet.
+        return { row, access: { userId: row.user_id, shownInReadablePost: false } };
       } catch (error) {
         // Never a file without its row.
         await ctx.media.remove(key).catch((err: unknown) => ctx.logger.warn({ err, key }, 'could not remove an orphaned media file'));
@@ -94,34 +108,36 @@ export function createMediaService(ctx: AppContext) {
       }
     },
 
-    async get(auth: Auth, id: number) {
-      const row = await load(id);
-      authorize(mediaRule, auth, 'read', subject(row));
-      return row;
+    /** 401/403 for a media the caller may not read: its caption and file URL are not theirs to see. */
+    async get(auth: Auth, id: number): Promise<MediaEntity> {
+      const media = await load(auth, id);
+      authorize(mediaRule, auth, 'read', media.access);
+      return media;
     },
 
-    async update(auth: Auth, id: number, body: unknown) {
+    async update(auth: Auth, id: number, body: unknown): Promise<MediaEntity> {
       if (!auth.hasToken) return unauthorized();
-      const current = await load(id);
-      authorize(mediaRule, auth, 'update', subject(current));
+      const current = await load(auth, id);
+      authorize(mediaRule, auth, 'update', current.access);
       const { caption } = parseBody(UpdateMediaBody, body, RESOURCE);
       if (caption === undefined) return current;
-      return ctx.tx(async (trx) => {
+      const row = await ctx.tx(async (trx) => {
         if (!(await repo.findByIdForUpdate(trx, id))) notFound(RESOURCE, id);
         return repo.updateCaption(trx, id, caption || null, ctx.now());
       });
+      return { row, access: current.access };
     },
 
-    async remove(auth: Auth, id: number) {
+    async remove(auth: Auth, id: number): Promise<MediaEntity> {
       if (!auth.hasToken) return unauthorized();
-      const current = await load(id);
-      authorize(mediaRule, auth, 'delete', subject(current));
+      const current = await load(auth, id);
+      authorize(mediaRule, auth, 'delete', current.access);
       const deleted = (await ctx.tx((trx) => repo.remove(trx, id))) ?? notFound(RESOURCE, id);
       // Only once the row is gone for good: a rolled-back delete keeps its file.
       await ctx.media
         .remove(deleted.storage_key)
         .catch((err: unknown) => ctx.logger.warn({ err, key: deleted.storage_key }, 'could not remove a deleted media file'));
-      return deleted;
+      return { row: deleted, access: current.access };
     },
   };
 }

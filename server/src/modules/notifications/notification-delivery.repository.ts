@@ -4,34 +4,34 @@ import type { DeliveryStatus } from '../../db/tables/live';
 
 export type Subscriber = { notificationId: number; userId: number; role: string | null; permissions: string[] };
 
+/** The permissions of the role of `users` in the query, for the read rules. */
+export const rolePermissions = sql<
+  string[]
+>`coalesce((select array_agg(permission) from roles_permissions rp where rp.role = users.role), '{}')`;
+
 /** Who subscribed to a set, with what their role allows (the read check needs it). */
 export async function subscribersOf(db: Executor, setId: number): Promise<Subscriber[]> {
   const rows = await db
     .selectFrom('notifications')
     .innerJoin('users', 'users.id', 'notifications.user_id')
-    .select([
-      'notifications.id as notificationId',
-      'users.id as userId',
-      'users.role as role',
-      sql<string[]>`coalesce((select array_agg(permission) from roles_permissions rp where rp.role = users.role), '{}')`.as('permissions'),
-    ])
+    .select(['notifications.id as notificationId', 'users.id as userId', 'users.role as role', rolePermissions.as('permissions')])
     .where('notifications.set_id', '=', setId)
     .orderBy('notifications.id')
     .execute();
   return rows;
 }
 
-/** Saved searches somebody subscribed to (with their filter). */
+/** Saved searches somebody subscribed to (with their filter, and who may read them). */
 export const subscribedSavedSearches = (db: Executor) =>
   db
     .selectFrom('sets')
-    .select(['sets.id', 'sets.filter'])
+    .select(['sets.id', 'sets.filter', 'sets.user_id', 'sets.role'])
     .where('sets.search', '=', true)
     .where((eb) => eb.exists(eb.selectFrom('notifications').select('notifications.id').whereRef('notifications.set_id', '=', 'sets.id')))
     .execute();
 
 export const findSet = (db: Executor, id: number) =>
-  db.selectFrom('sets').select(['id', 'name', 'search', 'filter']).where('id', '=', id).executeTakeFirst();
+  db.selectFrom('sets').select(['id', 'name', 'search', 'filter', 'user_id', 'role']).where('id', '=', id).executeTakeFirst();
 
 export const notifiableContacts = (db: Executor, userId: number) =>
   db
@@ -94,9 +94,11 @@ export const findDelivery = (db: Executor, id: number) =>
       'contacts.contact',
       'sets.name as set_name',
       'sets.search as set_is_search',
+      'sets.user_id as set_user_id',
+      'sets.role as set_role',
       'users.role',
       'users.realname',
-      sql<string[]>`coalesce((select array_agg(permission) from roles_permissions rp where rp.role = users.role), '{}')`.as('permissions'),
+      rolePermissions.as('permissions'),
     ])
     .where('d.id', '=', id)
     .executeTakeFirst();

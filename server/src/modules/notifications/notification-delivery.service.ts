@@ -8,21 +8,10 @@ import { NOTIFICATION_RETRY, notificationDeliveryJob } from '../../jobs/notifica
 import { filteredPosts } from '../posts/posts-search.repository';
 import * as posts from '../posts/posts.repository';
 import * as repo from './notification-delivery.repository';
+import { seesSubscribedSet, subscriberAuth } from './subscriber';
 
 const POST_EVENTS = new Set(['post.created', 'post.updated', 'post.status_changed']);
 const EXCERPT = 300;
-
-/** The subscriber as the read rule sees them (a job has no request, so no token). */
-const subscriberAuth = (s: { userId: number; role: string | null; permissions: string[] }): Auth => ({
-  hasToken: true,
-  userId: s.userId,
-  role: s.role,
-  permissions: new Set(s.permissions),
-  scopes: new Set(['*']),
-  clientId: null,
-  tokenId: null,
-  privateDeployment: false,
-});
 
 const mayRead = (auth: Auth, post: posts.PostRow) =>
   postRule(auth, 'read', { user_id: post.user_id, status: post.status, published_to: post.published_to, form: null });
@@ -31,8 +20,8 @@ export type NotificationDeliveryService = ReturnType<typeof createNotificationDe
 
 /**
  * Notification delivery (API-CONTRACT 13.1, DESIGN 5): when a post enters a collection or starts
- * matching a saved search, each subscriber who may read it gets one delivery per `can_notify`
- * contact. E-mail goes out through a retried job over real SMTP; SMS waits for the data sources
+ * matching a saved search, each subscriber who may read both the set and the post gets one
+ * delivery per `can_notify` contact; both are checked again when the e-mail goes out. E-mail goes out through a retried job over real SMTP; SMS waits for the data sources
  * issue (recorded as `waiting_for_provider`). Every delivery and attempt is a row, never dropped.
  */
 export function createNotificationDeliveryService(ctx: AppContext) {
@@ -65,11 +54,13 @@ export function createNotificationDeliveryService(ctx: AppContext) {
    * does, once it exists). Subscribers who may not read the post are skipped.
    */
   async function postEnteredSet(trx: Trx, setId: number, postId: number): Promise<number> {
-    const post = await posts.findById(trx, postId);
-    if (!post) return 0;
+    const [post, set] = await Promise.all([posts.findById(trx, postId), repo.findSet(trx, setId)]);
+    if (!post || !set) return 0;
     let queued = 0;
     for (const subscriber of await repo.subscribersOf(trx, setId)) {
-      if (mayRead(subscriberAuth(subscriber), post)) queued += await enqueueFor(trx, subscriber, setId, postId);
+      if (seesSubscribedSet(subscriber, set) && mayRead(subscriberAuth(subscriber), post)) {
+        queued += await enqueueFor(trx, subscriber, setId, postId);
+      }
     }
     return queued;
   }
@@ -91,7 +82,7 @@ export function createNotificationDeliveryService(ctx: AppContext) {
     const searches = await repo.subscribedSavedSearches(ctx.db);
     for (const search of searches) {
       for (const subscriber of await repo.subscribersOf(ctx.db, search.id)) {
-        if (!(await matches(ctx.db, search.filter, postId, subscriber))) continue;
+        if (!seesSubscribedSet(subscriber, search) || !(await matches(ctx.db, search.filter, postId, subscriber))) continue;
         await ctx.tx((trx) => enqueueFor(trx, subscriber, search.id, postId));
       }
     }
@@ -102,12 +93,15 @@ export function createNotificationDeliveryService(ctx: AppContext) {
     const row = await repo.findDelivery(ctx.db, id);
     if (!row || row.status !== 'pending' || row.channel !== 'email') return;
     const attempts = row.attempts + 1;
+    const subscriber = { userId: row.user_id, role: row.role, permissions: row.permissions };
     const post = await posts.findById(ctx.db, row.post_id);
-    if (!post || !mayRead(subscriberAuth({ userId: row.user_id, role: row.role, permissions: row.permissions }), post)) {
-      const lastError = 'The subscriber can no longer read this post';
-      await repo.recordAttempt(ctx.db, id, { status: 'failed', attempts, lastError, sentAt: null }, ctx.now());
-      return;
+    const refuse = (lastError: string) =>
+      repo.recordAttempt(ctx.db, id, { status: 'failed', attempts, lastError, sentAt: null }, ctx.now());
+    // The mail names the set and the post: both must be readable now, not only when it was queued.
+    if (!seesSubscribedSet(subscriber, { user_id: row.set_user_id, role: row.set_role })) {
+      return refuse('The subscriber can no longer read this collection or saved search');
     }
+    if (!post || !mayRead(subscriberAuth(subscriber), post)) return refuse('The subscriber can no longer read this post');
     const kind = row.set_is_search ? 'saved search' : 'collection';
     const excerpt = post.content.length > EXCERPT ? `${post.content.slice(0, EXCERPT)}…` : post.content;
     const link = `${baseUrl()}/posts/${post.id}`;

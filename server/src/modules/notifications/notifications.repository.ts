@@ -2,6 +2,8 @@ import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { NotificationsTable } from '../../db/tables/core';
 import type { Paging } from '../../http/query';
+import { rolePermissions } from './notification-delivery.repository';
+import type { SubscriberAccess } from './subscriber';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 /** `visibleTo` limits a search to one user's subscriptions (everyone but admins). */
@@ -14,14 +16,18 @@ export const findById = (db: Executor, id: number) => db.selectFrom('notificatio
 export const findByUserAndSet = (db: Executor, userId: number, setId: number) =>
   db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('set_id', '=', setId).executeTakeFirst();
 
-/** Locks the set while a subscription to it is written, so it cannot vanish in between. */
-export async function setExists(db: Executor, id: number): Promise<boolean> {
-  return (await db.selectFrom('sets').select('id').where('id', '=', id).forShare().executeTakeFirst()) !== undefined;
-}
+/** Who may read the set; locked while a subscription to it is written, so it cannot vanish or change in between. */
+export const findSetForShare = (db: Executor, id: number) =>
+  db.selectFrom('sets').select(['id', 'user_id', 'role']).where('id', '=', id).forShare().executeTakeFirst();
 
-export async function userExists(db: Executor, id: number): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('id', '=', id).forShare().executeTakeFirst()) !== undefined;
-}
+/** The user a subscription is for, with what their role allows; locked like the set. */
+export const findSubscriberForShare = (db: Executor, id: number): Promise<SubscriberAccess | undefined> =>
+  db
+    .selectFrom('users')
+    .select(['users.id as userId', 'users.role', rolePermissions.as('permissions')])
+    .where('users.id', '=', id)
+    .forShare()
+    .executeTakeFirst();
 
 /** Subscribing twice is not an error: the existing subscription is the answer (API-CONTRACT 13.1). */
 export async function insertOrFind(db: Executor, userId: number, setId: number): Promise<NotificationRow> {

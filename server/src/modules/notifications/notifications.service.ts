@@ -3,10 +3,13 @@ import { isAdmin, isLoggedIn, type Auth } from '../../auth/auth';
 import { notificationRule } from '../../auth/policy/account.policy';
 import { authorize } from '../../auth/policy/policy';
 import type { AppContext } from '../../context';
+import type { Trx } from '../../db/database';
 import { deny, notFound, parseBody, ValidationError } from '../../http/errors';
 import { requestedUserId } from '../../http/id-filters';
 import type { Paging } from '../../http/query';
+import { setRule } from '../collections/sets.policy';
 import * as repo from './notifications.repository';
+import { seesSubscribedSet } from './subscriber';
 
 const RESOURCE = 'notification';
 const M = NotificationMessages;
@@ -22,6 +25,22 @@ export type NotificationsService = ReturnType<typeof createNotificationsService>
 export function createNotificationsService(ctx: AppContext) {
   async function load(id: number) {
     return (await repo.findById(ctx.db, id)) ?? notFound(RESOURCE, id);
+  }
+
+  /**
+   * The set must exist (422, API-CONTRACT 13.1) and be readable: by the caller, as `GET` of it
+   * would answer (403), and by the subscriber, who is mailed its name and posts (422 when an admin
+   * subscribes someone who may not read it). Delivery checks the subscriber again at send time.
+   */
+  async function checkSet(trx: Trx, auth: Auth, setId: number, userId: number): Promise<void> {
+    const set = await repo.findSetForShare(trx, setId);
+    if (!set) throw new ValidationError(RESOURCE, [{ pointer: '/set', message: M.setMissing(setId) }]);
+    authorize(setRule, auth, 'read', set);
+    if (userId === auth.userId) return;
+    const subscriber = await repo.findSubscriberForShare(trx, userId);
+    if (!subscriber) throw new ValidationError(RESOURCE, [{ pointer: '/user_id', message: M.userMissing(userId) }]);
+    if (!seesSubscribedSet(subscriber, set))
+      throw new ValidationError(RESOURCE, [{ pointer: '/set', message: M.setUnreadable(setId, userId) }]);
   }
 
   return {
@@ -45,11 +64,7 @@ export function createNotificationsService(ctx: AppContext) {
       if (!isLoggedIn(auth) || owner === null) return deny(auth);
       const data = parseBody(CreateNotificationBody, body, RESOURCE);
       return ctx.tx(async (trx) => {
-        if (owner !== auth.userId && !(await repo.userExists(trx, owner))) {
-          throw new ValidationError(RESOURCE, [{ pointer: '/user_id', message: M.userMissing(owner) }]);
-        }
-        if (!(await repo.setExists(trx, data.set)))
-          throw new ValidationError(RESOURCE, [{ pointer: '/set', message: M.setMissing(data.set) }]);
+        await checkSet(trx, auth, data.set, owner);
         return repo.insertOrFind(trx, owner, data.set);
       });
     },
@@ -61,7 +76,7 @@ export function createNotificationsService(ctx: AppContext) {
       if (data.set === undefined || data.set === current.set_id) return current;
       const setId = data.set;
       return ctx.tx(async (trx) => {
-        if (!(await repo.setExists(trx, setId))) throw new ValidationError(RESOURCE, [{ pointer: '/set', message: M.setMissing(setId) }]);
+        await checkSet(trx, auth, setId, current.user_id);
         const other = await repo.findByUserAndSet(trx, current.user_id, setId);
         if (other && other.id !== id) throw new ValidationError(RESOURCE, [{ pointer: '/set', message: M.alreadySubscribed }]);
         return (await repo.updateSet(trx, id, setId, ctx.now())) ?? notFound(RESOURCE, id);

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/database';
  * between the check and the insert without the foreign keys or the lock noticing.
  */
 
-const idsIn = async (db: Executor, table: 'users' | 'media' | 'tags', ids: number[]): Promise<Set<number>> => {
+const idsIn = async (db: Executor, table: 'users' | 'tags', ids: number[]): Promise<Set<number>> => {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom(table)
@@ -17,7 +17,6 @@ const idsIn = async (db: Executor, table: 'users' | 'media' | 'tags', ids: numbe
 };
 
 export const existingUserIds = (db: Executor, ids: number[]) => idsIn(db, 'users', ids);
-export const existingMediaIds = (db: Executor, ids: number[]) => idsIn(db, 'media', ids);
 export const existingTagIds = (db: Executor, ids: number[]) => idsIn(db, 'tags', ids);
 
 export async function existingRoleNames(db: Executor, names: string[]): Promise<Set<string>> {
@@ -46,6 +45,10 @@ export async function tagIdsByName(db: Executor, names: string[]): Promise<Map<s
   }
   return map;
 }
+
+/** What the read rule needs of a post (the parent a post names), or undefined when there is none. */
+export const postReadAccess = (db: Executor, id: number) =>
+  db.selectFrom('posts').select(['user_id', 'status', 'published_to']).where('id', '=', id).executeTakeFirst();
 
 /** Survey of each existing post among `ids` (relation fields may be limited to some surveys). */
 export async function postForms(db: Executor, ids: number[]): Promise<Map<number, number | null>> {

@@ -1,10 +1,10 @@
 import { PostMessages, type PostStatus, type UpdatePostBody } from '@platform/shared';
 import type { Auth } from '../../auth/auth';
-import { canManagePosts } from '../../auth/policy/posts.policy';
+import { canManagePosts, postRule } from '../../auth/policy/posts.policy';
 import type { Trx } from '../../db/database';
 import type { FieldError } from '../../http/errors';
 import type { PostForm, PostFormContext } from './post-forms.repository';
-import { existingRoleNames, existingTagIds, existingUserIds, postForms, tagIdsByName } from './post-references.repository';
+import { existingRoleNames, existingTagIds, existingUserIds, postReadAccess, tagIdsByName } from './post-references.repository';
 
 const M = PostMessages;
 
@@ -41,6 +41,8 @@ export type RulesInput = {
   merged: MergedPost;
   /** The status before this request (null on create). */
   previousStatus: PostStatus | null;
+  /** The parent before this request (null on create). */
+  previousParentId: number | null;
   /** The survey id the request asked for, when it names one that applies. */
   requestedFormId: number | null;
   context: PostFormContext | null;
@@ -55,8 +57,13 @@ async function referenceProblems(trx: Trx, input: RulesInput): Promise<FieldErro
     fields.push({ pointer: '/form_id', message: M.formMissing(input.requestedFormId) });
   if (typeof data.user_id === 'number' && !(await existingUserIds(trx, [data.user_id])).has(data.user_id))
     fields.push({ pointer: '/user_id', message: M.userMissing(data.user_id) });
-  if (typeof data.parent_id === 'number' && !(await postForms(trx, [data.parent_id])).has(data.parent_id))
-    fields.push({ pointer: '/parent_id', message: M.parentMissing(data.parent_id) });
+  if (typeof data.parent_id === 'number' && data.parent_id !== input.previousParentId) {
+    const parent = await postReadAccess(trx, data.parent_id);
+    if (!parent) fields.push({ pointer: '/parent_id', message: M.parentMissing(data.parent_id) });
+    // A post names as its parent only what its writer may read: another user's draft is not theirs to point at.
+    else if (!postRule(input.auth, 'read', { ...parent, form: null }))
+      fields.push({ pointer: '/parent_id', message: M.parentUnreadable(data.parent_id) });
+  }
   if (data.published_to !== undefined) {
     const known = await existingRoleNames(trx, data.published_to);
     const unknown = data.published_to.find((r) => !known.has(r));

@@ -2,7 +2,8 @@ import { BUILT_IN_TYPES, checkFieldValues, PostValueMessages, type PointValue } 
 import type { Trx } from '../../db/database';
 import type { FieldError } from '../../http/errors';
 import type { PostAttribute, PostFormContext } from './post-forms.repository';
-import { existingMediaIds, existingTagIds, postForms } from './post-references.repository';
+import { mediaOwnership, type MediaLink } from './post-media.repository';
+import { existingTagIds, postForms } from './post-references.repository';
 import type { PointRow, TagLink } from './posts.repository';
 
 const M = PostValueMessages;
@@ -20,9 +21,16 @@ export type ValuesInput = {
   completedStages: number[];
   checkRequired: boolean;
   now: Date;
+  /** The post written (null on create): media it already holds stay allowed. */
+  postId: number | null;
+  /** Who writes, for the media they may put in the post. */
+  writer: MediaWriter;
 };
 
-export type ValuesResult = { fields: FieldError[]; values: PostValues; points: PointRow[]; tagLinks: TagLink[] };
+/** Managers may put any media in a post; others their own uploads, or an anonymous upload no post holds yet. */
+export type MediaWriter = { userId: number | null; managesPosts: boolean };
+
+export type ValuesResult = { fields: FieldError[]; values: PostValues; points: PointRow[]; tagLinks: TagLink[]; mediaLinks: MediaLink[] };
 
 /** Keys that are post columns, never values (API-CONTRACT 8.3). */
 const COLUMN_KEYS = new Set(['title', 'description']);
@@ -60,18 +68,34 @@ function merge(input: ValuesInput, byKey: Map<string, PostAttribute>, fields: Fi
   return values;
 }
 
+/**
+ * Whether a post may take a media it does not hold yet: the id is sequential, so without this a
+ * member could show another user's photo, a draft's one included, in their own published post.
+ * Anonymous uploads have no owner; the legacy client uploads and then creates the post, so one is
+ * taken by the first post that names it.
+ */
+const mayTakeMedia = (writer: MediaWriter, media: { userId: number | null; heldElsewhere: boolean }): boolean =>
+  writer.managesPosts || (media.userId === null ? !media.heldElsewhere : media.userId === writer.userId);
+
 /** Media, related posts and categories must exist; relations may be limited to some surveys. */
-async function referenceProblems(trx: Trx, values: PostValues, attributes: PostAttribute[]): Promise<FieldError[]> {
+async function referenceProblems(trx: Trx, input: ValuesInput, values: PostValues, attributes: PostAttribute[]): Promise<FieldError[]> {
   const of = (type: string) => attributes.filter((a) => a.type === type && values[a.key]);
   const ids = (list: PostAttribute[]) => list.flatMap((a) => values[a.key] as number[]);
   const [media, tags, posts] = await Promise.all([
-    existingMediaIds(trx, ids(of('media'))),
+    mediaOwnership(trx, ids(of('media')), input.postId),
     existingTagIds(trx, ids(of('tags'))),
     postForms(trx, ids(of('relation'))),
   ]);
+  const held = new Set(attributes.filter((a) => a.type === 'media').flatMap((a) => input.stored[a.key] ?? []));
   const fields: FieldError[] = [];
   const push = (message: string) => fields.push({ pointer: POINTER, message });
-  for (const a of of('media')) for (const id of values[a.key] as number[]) if (!media.has(id)) push(M.mediaMissing(a.label, id));
+  for (const a of of('media')) {
+    for (const id of values[a.key] as number[]) {
+      const found = media.get(id);
+      if (!found) push(M.mediaMissing(a.label, id));
+      else if (!held.has(id) && !mayTakeMedia(input.writer, found)) push(M.mediaNotYours(a.label, id));
+    }
+  }
   for (const a of of('tags')) for (const id of values[a.key] as number[]) if (!tags.has(id)) push(M.tagMissing(a.label, id));
   for (const a of of('relation')) {
     const forms = allowedForms(a);
@@ -104,15 +128,17 @@ export async function checkValues(trx: Trx, input: ValuesInput): Promise<ValuesR
   const byKey = new Map(attributes.map((a) => [a.key, a]));
   const fields: FieldError[] = [];
   const values = merge(input, byKey, fields);
-  if (fields.length === 0 && input.raw !== undefined) fields.push(...(await referenceProblems(trx, values, attributes)));
+  if (fields.length === 0 && input.raw !== undefined) fields.push(...(await referenceProblems(trx, input, values, attributes)));
   if (fields.length === 0 && input.checkRequired) fields.push(...requiredProblems(input, values, attributes));
 
   const points: PointRow[] = [];
   const tagLinks: TagLink[] = [];
+  const mediaLinks: MediaLink[] = [];
   for (const a of attributes) {
     const list = values[a.key] ?? [];
     if (a.type === 'point') list.forEach((p, ordinal) => points.push({ attributeId: a.id, key: a.key, ordinal, ...(p as PointValue) }));
     if (a.type === 'tags') for (const id of list) tagLinks.push({ tagId: id as number, attributeId: a.id });
+    if (a.type === 'media') for (const id of list) mediaLinks.push({ mediaId: id as number, attributeId: a.id });
   }
-  return { fields, values, points, tagLinks };
+  return { fields, values, points, tagLinks, mediaLinks };
 }

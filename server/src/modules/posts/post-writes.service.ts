@@ -1,12 +1,13 @@
-import { CreatePostBody, PostMessages, slugify, UpdatePostBody, withPostAliases, type PostStatus } from '@platform/shared';
+import { CreatePostBody, MAX_DB_ID, PostMessages, slugify, UpdatePostBody, withPostAliases, type PostStatus } from '@platform/shared';
 import type { Auth } from '../../auth/auth';
 import { authorize } from '../../auth/policy/policy';
-import { postRule } from '../../auth/policy/posts.policy';
+import { canManagePosts, postRule } from '../../auth/policy/posts.policy';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import { notFound, parseBody, ValidationError, type FieldError } from '../../http/errors';
 import { appendPostEvent, updateEventType } from './post-events';
 import { contextOf, formsByIds, type PostForm } from './post-forms.repository';
+import { replaceMedia } from './post-media.repository';
 import { assertNotLockedByOther } from './post-locks.service';
 import { checkPostRules, defaultStatus } from './post-rules.validation';
 import { attributeWritable } from './post-values.presenter';
@@ -19,7 +20,7 @@ import { RESOURCE, type PostsReads } from './posts.service';
 function looseId(value: unknown): number | null | undefined {
   if (value === null) return null;
   const n = typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_DB_ID ? n : undefined;
 }
 
 /**
@@ -65,6 +66,7 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
       const owner = asked.hasUser ? (asked.userId ?? null) : asked.hasAuthor ? null : auth.userId;
       authorize(postRule, auth, 'create', { user_id: owner, status: 'draft', published_to: [], form: await formOf(asked.formId) });
       const data = parseBody(CreatePostBody, body, RESOURCE);
+      const writer = { userId: auth.userId, managesPosts: canManagePosts(auth) };
       // Settings read through the pool, before the transaction (the embedded database deadlocks otherwise).
       const limit = await ctx.settings.limit('posts');
       const now = ctx.now();
@@ -81,6 +83,8 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
           completedStages: completed,
           checkRequired: true,
           now,
+          postId: null,
+          writer,
         });
         const rules = await checkPostRules(trx, {
           auth,
@@ -94,6 +98,7 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
             completed_stages: completed,
           },
           previousStatus: null,
+          previousParentId: null,
           requestedFormId: data.form_id ?? null,
           context,
         });
@@ -120,6 +125,7 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
         const tagLinks = [...values.tagLinks, ...(rules.legacyTagIds ?? []).map((tagId) => ({ tagId, attributeId: null }))];
         await repo.replacePoints(trx, post.id, values.points);
         await repo.replaceTags(trx, post.id, tagLinks);
+        await replaceMedia(trx, post.id, values.mediaLinks);
         const tagIds = tagLinks.map((l) => l.tagId);
         await appendPostEvent(trx, { type: 'post.created', post, form: context?.form ?? null, tagIds, actorId: auth.userId });
         return reads.view(trx, post);
@@ -139,6 +145,7 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
       const changesOwner = (row: repo.PostRow) => asked.hasUser && (asked.userId ?? null) !== row.user_id;
       authorize(postRule, auth, 'update', { ...postSubject(current, form), changesOwner: changesOwner(current) });
       const data = parseBody(UpdatePostBody, body, RESOURCE);
+      const writer = { userId: auth.userId, managesPosts: canManagePosts(auth) };
       const limit = await ctx.settings.limit('posts');
       const now = ctx.now();
       const saved = await ctx.tx(async (trx) => {
@@ -165,6 +172,8 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
           completedStages: merged.completed_stages,
           checkRequired: data.values !== undefined || data.completed_stages !== undefined || requestedFormId !== null,
           now,
+          postId: id,
+          writer,
         });
         const rules = await checkPostRules(trx, {
           auth,
@@ -172,6 +181,7 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
           data,
           merged,
           previousStatus: locked.status,
+          previousParentId: locked.parent_id,
           requestedFormId,
           context,
         });
@@ -198,6 +208,7 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
         const tagLinks = [...values.tagLinks, ...legacy.map((tagId) => ({ tagId, attributeId: null }))];
         await repo.replacePoints(trx, id, values.points);
         await repo.replaceTags(trx, id, tagLinks);
+        await replaceMedia(trx, id, values.mediaLinks);
         await appendPostEvent(trx, {
           type: updateEventType(locked.status, post.status),
           post,

@@ -1,4 +1,4 @@
-import { POST_TOTAL_COUNT_CAP, type PostListQuery, type TotalCountKind } from '@platform/shared';
+import { MAX_DB_ID, POST_TOTAL_COUNT_CAP, type PostListQuery, type TotalCountKind } from '@platform/shared';
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, Db, Executor, ListSessions } from '../../db/database';
 import type { Paging } from '../../http/query';
@@ -40,7 +40,6 @@ type EB = ExpressionBuilder<Database, 'posts'>;
 type Condition = Expression<SqlBool>;
 type Filter = (eb: EB, search: PostSearch, viewer: ScopedViewer) => Condition | null;
 
-const MAX_ID = 2_147_483_647;
 const METRES_PER_DEGREE = 111_320;
 
 const isOwner = (viewer: PostViewer): RawBuilder<SqlBool> =>
@@ -113,7 +112,7 @@ const form: Filter = (eb, s) => {
 const q: Filter = (_eb, s) => {
   if (!s.q) return null;
   const pattern = `%${s.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const id = /^\d{1,10}$/.test(s.q) && Number(s.q) <= MAX_ID ? Number(s.q) : null;
+  const id = /^\d{1,10}$/.test(s.q) && Number(s.q) <= MAX_DB_ID ? Number(s.q) : null;
   const byId = id === null ? sql`` : sql` or posts.id = ${id}`;
   return sql<SqlBool>`(posts.title ilike ${pattern} or posts.content ilike ${pattern}${byId})`;
 };

@@ -7,7 +7,9 @@ import type { Executor } from '../../db/database';
 import { notFound, parseBody } from '../../http/errors';
 import { parsePaging, type Paging } from '../../http/query';
 import { appendPostEvent } from './post-events';
-import { contextOf } from './post-forms.repository';
+import { contextOf, contextsByFormIds } from './post-forms.repository';
+import { postsShowingMedia } from './post-media.repository';
+import { attributeVisible } from './post-values.presenter';
 import { createPostCountCache } from './post-count-cache';
 import { sidesOf } from './post-sides.repository';
 import { postSubject, type PostView, type PostViewOptions } from './posts.presenter';
@@ -100,6 +102,29 @@ export function createPostsService(ctx: AppContext) {
       const result = await view(ctx.db, row);
       authorize(postRule, auth, 'read', postSubject(row, result.context?.form ?? null));
       return result;
+    },
+
+    /**
+     * Whether a post the caller may read shows them this media: the post's read rule and the
+     * visibility of the field holding it, exactly as the post's `values` would show the id.
+     */
+    async showsMedia(auth: Auth, mediaId: number): Promise<boolean> {
+      const holders = await postsShowingMedia(ctx.db, mediaId);
+      if (holders.length === 0) return false;
+      const contexts = await contextsByFormIds(
+        ctx.db,
+        holders.flatMap(({ post }) => (post.form_id === null ? [] : [post.form_id])),
+      );
+      return holders.some(({ post, attributeId }) => {
+        const context = post.form_id === null ? undefined : contexts.get(post.form_id);
+        const attribute = context?.attributes.find((a) => a.id === attributeId);
+        return (
+          context !== undefined &&
+          attribute !== undefined &&
+          postRule(auth, 'read', postSubject(post, context.form)) &&
+          attributeVisible(auth, post, attribute)
+        );
+      });
     },
 
     /** `OPTIONS /posts` and `/posts/{id}`: the privileges on an unsaved post or on this one. */

@@ -1,4 +1,4 @@
-import { CreateUserSettingBody, UpdateUserSettingBody, UserSettingMessages } from '@platform/shared';
+import { CreateUserSettingBody, MAX_DB_ID, UpdateUserSettingBody, UserSettingMessages } from '@platform/shared';
 import type { Auth } from '../../auth/auth';
 import { userSettingRule } from '../../auth/policy/account.policy';
 import { authorize } from '../../auth/policy/policy';
@@ -32,7 +32,7 @@ export function createUserSettingsService(ctx: AppContext) {
     async resolveUser(auth: Auth, param: string): Promise<number> {
       if (param.toLowerCase() === 'me') return auth.userId ?? deny(auth);
       const id = Number(param);
-      if (!/^\d+$/.test(param) || !Number.isSafeInteger(id) || id > 2147483647 || !(await repo.userExists(ctx.db, id))) {
+      if (!/^\d+$/.test(param) || !Number.isSafeInteger(id) || id > MAX_DB_ID || !(await repo.userExists(ctx.db, id))) {
         return notFound('user', param);
       }
       return id;
