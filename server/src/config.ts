@@ -30,7 +30,23 @@ const EnvSchema = z.object({
   POST_LOCK_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
   /** How long a repeated post list or GeoJSON answer may be given again unless something changes first (0: never). */
   API_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * Which proxies may say who the client is (X-Forwarded-For): `true` for one reverse proxy, a
+   * number of proxy hops, or Express's list of trusted addresses and subnets.
+   */
+  TRUST_PROXY: z.string().trim().default('loopback'),
 });
+
+/**
+ * `true` means the one proxy in front: the client is the address that proxy appended. Trusting
+ * every hop would take the left-most entry, which the client writes itself and could change on
+ * every login attempt to escape the per-address throttle.
+ */
+function trustProxy(value: string): number | string {
+  if (value === 'true') return 1;
+  if (value === 'false' || value === '') return 'loopback';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 
 export type AppConfig = {
   port: number;
@@ -52,10 +68,13 @@ export type AppConfig = {
   deploymentId: string | undefined;
   postLockTtlSeconds: number;
   readCacheMs: number;
+  /** Express's `trust proxy`: decides `req.ip`, the address rate limits count. */
+  trustProxy: number | string;
   /** Rate limits; tests lower or raise them. */
   limits: {
     registrationsPerMinute: number;
-    loginFailuresPerAccount: number;
+    /** Failures of one account from one address before each further one waits longer (backoff). */
+    loginFailuresPerAccountAndAddress: number;
     loginFailuresPerIp: number;
     loginWindowSeconds: number;
   };
@@ -88,9 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deploymentId: e.DEPLOYMENT_ID,
     postLockTtlSeconds: e.POST_LOCK_TTL_SECONDS,
     readCacheMs: e.API_READ_CACHE_MS,
+    trustProxy: trustProxy(e.TRUST_PROXY),
     limits: {
       registrationsPerMinute: 3,
-      loginFailuresPerAccount: 5,
+      loginFailuresPerAccountAndAddress: 5,
       loginFailuresPerIp: 30,
       loginWindowSeconds: 15 * 60,
     },

@@ -31,7 +31,7 @@ import { createSetsService } from './modules/collections/sets.service';
 /** Builds every service once per process, registers realtime audiences and lists job queues. */
 export function createServices(ctx: AppContext) {
   const throttle = createLoginThrottle({
-    perAccount: ctx.config.limits.loginFailuresPerAccount,
+    perAccount: ctx.config.limits.loginFailuresPerAccountAndAddress,
     perIp: ctx.config.limits.loginFailuresPerIp,
     windowSeconds: ctx.config.limits.loginWindowSeconds,
   });

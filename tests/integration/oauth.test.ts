@@ -9,7 +9,7 @@ let server: TestServer & { close: () => Promise<void> };
 beforeAll(async () => {
   server = await startTestServer({
     configure: (c) => {
-      c.limits.loginFailuresPerAccount = 3;
+      c.limits.loginFailuresPerAccountAndAddress = 3;
       c.limits.loginFailuresPerIp = 6;
     },
   });
@@ -194,19 +194,29 @@ describe('POST /oauth/token (API-CONTRACT 3)', () => {
 });
 
 describe('login throttling', () => {
-  it('throttles failures per account, existing or not, with 429 and Retry-After', async () => {
+  it('throttles failures per account and address, existing account or not, with 429 and Retry-After', async () => {
     const user = await createUser(server);
     const ghost = `${unique('ghost')}@example.org`;
     for (const name of [user.email, ghost]) {
-      for (let i = 0; i < 3; i++) expect((await token(passwordGrant(name, 'wrong-password'))).status).toBe(400);
-      // Another address does not help: the account is the key.
-      const blocked = await token(passwordGrant(name, 'wrong-password'));
+      const headers = from();
+      for (let i = 0; i < 3; i++) expect((await token(passwordGrant(name, 'wrong-password'), headers)).status).toBe(400);
+      const blocked = await token(passwordGrant(name, 'wrong-password'), headers);
       expect(blocked.status).toBe(429);
       expect(blocked.body.errors[0]).toMatchObject({ status: 429 });
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The failing address waits, even with the right password.
+      if (name === user.email) expect((await token(passwordGrant(user.email, user.password), headers)).status).toBe(429);
     }
-    // Even the right password waits until the window passes.
-    expect((await token(passwordGrant(user.email, user.password))).status).toBe(429);
+  });
+
+  it('never refuses the right password from an address that has not been failing (issue 26)', async () => {
+    const attacker = from();
+    for (let i = 0; i < 3; i++) expect((await token(passwordGrant('admin@example.com', 'wrong-password'), attacker)).status).toBe(400);
+    expect((await token(passwordGrant('admin@example.com', 'wrong-password'), attacker)).status).toBe(429);
+    // The administrator, elsewhere, logs in; another address's wrong guess is checked, not refused.
+    expect((await token(passwordGrant('admin@example.com', TEST_ADMIN_PASSWORD))).status).toBe(200);
+    expect((await token(passwordGrant('admin', TEST_ADMIN_PASSWORD))).status).toBe(200);
+    expect((await token(passwordGrant('admin@example.com', 'wrong-password'))).status).toBe(400);
   });
 
   it('counts an account once whether it is typed as e-mail or username', async () => {
@@ -214,18 +224,20 @@ describe('login throttling', () => {
     const user = await createUser(server, { email });
     const username = unique('nick');
     await server.ctx.db.updateTable('users').set({ username }).where('id', '=', user.id).execute();
-    expect((await token(passwordGrant(email, 'wrong-password'))).status).toBe(400);
-    expect((await token(passwordGrant(username, 'wrong-password'))).status).toBe(400);
-    expect((await token(passwordGrant(email.toUpperCase(), 'wrong-password'))).status).toBe(400);
-    expect((await token(passwordGrant(username, 'wrong-password'))).status).toBe(429);
+    const headers = from();
+    expect((await token(passwordGrant(email, 'wrong-password'), headers)).status).toBe(400);
+    expect((await token(passwordGrant(username, 'wrong-password'), headers)).status).toBe(400);
+    expect((await token(passwordGrant(email.toUpperCase(), 'wrong-password'), headers)).status).toBe(400);
+    expect((await token(passwordGrant(username, 'wrong-password'), headers)).status).toBe(429);
   });
 
-  it('resets the account counter on a successful login', async () => {
+  it('resets the counter of the account and address on a successful login', async () => {
     const user = await createUser(server);
-    for (let i = 0; i < 2; i++) expect((await token(passwordGrant(user.email, 'wrong-password'))).status).toBe(400);
-    expect((await token(passwordGrant(user.email, user.password))).status).toBe(200);
-    for (let i = 0; i < 2; i++) expect((await token(passwordGrant(user.email, 'wrong-password'))).status).toBe(400);
-    expect((await token(passwordGrant(user.email, user.password))).status).toBe(200);
+    const headers = from();
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 2; i++) expect((await token(passwordGrant(user.email, 'wrong-password'), headers)).status).toBe(400);
+      expect((await token(passwordGrant(user.email, user.password), headers)).status).toBe(200);
+    }
     const row = await server.ctx.db
       .selectFrom('users')
       .select(['failed_attempts', 'logins'])
@@ -247,5 +259,31 @@ describe('login throttling', () => {
     // Another address is unaffected.
     const user = await createUser(server);
     expect((await token(passwordGrant(user.email, user.password))).status).toBe(200);
+  });
+});
+
+describe('login throttling behind TRUST_PROXY=true', () => {
+  let proxied: TestServer & { close: () => Promise<void> };
+  beforeAll(async () => {
+    proxied = await startTestServer({
+      env: { TRUST_PROXY: 'true' },
+      configure: (c) => {
+        c.limits.loginFailuresPerAccountAndAddress = 3;
+      },
+    });
+  });
+  afterAll(async () => proxied?.close());
+
+  it('counts the address the proxy saw, not the entries a client writes before it', async () => {
+    const user = await createUser(proxied);
+    const attempt = (password: string, forwardedFor: string) =>
+      proxied.api.request('POST', '/oauth/token', {
+        body: passwordGrant(user.email, password),
+        headers: { 'X-Forwarded-For': forwardedFor },
+      });
+    // The proxy appends the address it saw; the client made up the first entry each time.
+    for (let i = 0; i < 3; i++) expect((await attempt('wrong-password', `192.0.2.${i}, 10.7.7.7`)).status).toBe(400);
+    expect((await attempt('wrong-password', '192.0.2.99, 10.7.7.7')).status).toBe(429);
+    expect((await attempt(user.password, '10.7.7.8')).status).toBe(200);
   });
 });

@@ -79,7 +79,7 @@ export function createOAuthService(deps: { db: Db; throttle: LoginThrottle; now:
       }
       throw badCredentials();
     }
-    await deps.throttle.recordSuccess(account);
+    await deps.throttle.recordSuccess(account, address);
     await deps.db
       .updateTable('users')
       .set((eb) => ({ logins: eb('logins', '+', 1), last_login: now, last_attempt: now, failed_attempts: 0 }))
