@@ -92,6 +92,10 @@ export function createAccountService(ctx: AppContext, users: UsersService) {
             .executeTakeFirst()
         : undefined;
       if (!reset && !fields.some((f) => f.pointer === '/token')) fields.unshift({ pointer: '/token', message: RESET_INVALID });
+      if (reset && parsed.success) {
+        const user = await repo.findById(ctx.db, reset.user_id);
+        fields.push(...(await users.passwordFields(parsed.data.password, user ?? {})));
+      }
       if (fields.length > 0 || !parsed.success || !reset) throw new ValidationError('user', fields);
       const passwordHash = await hashPassword(parsed.data.password);
       await ctx.tx(async (trx) => {
