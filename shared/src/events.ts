@@ -25,10 +25,12 @@ export const EVENT_TYPES = [
   'export.completed',
   'export.failed',
   'collection.updated',
+  // Never pushed (no audience): they tell every node's realtime hub to look at its sockets again.
+  'token.revoked',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export const AGGREGATE_TYPES = ['config', 'user', 'post', 'lock', 'message', 'import', 'export', 'collection'] as const;
+export const AGGREGATE_TYPES = ['config', 'user', 'post', 'lock', 'message', 'import', 'export', 'collection', 'token'] as const;
 export type AggregateType = (typeof AGGREGATE_TYPES)[number];
 
 export const PushedEventSchema = z.object({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS, ANONYMOUS_SCOPES, PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET } from '@platform/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +191,91 @@ describe('POST /oauth/token (API-CONTRACT 3)', () => {
     expect(missing.body.error).toBe('invalid_request');
     const third = await token({ ...refresh, refresh_token: second.body.refresh_token });
     expect(third.status).toBe(200);
+  });
+});
+
+describe('POST /oauth/revoke (RFC 7009, issue 26)', () => {
+  const client = { client_id: PUBLIC_CLIENT_ID, client_secret: PUBLIC_CLIENT_SECRET };
+  const revoke = (body: Record<string, unknown>) => server.api.request('POST', '/oauth/revoke', { body });
+  const refresh = (refreshToken: string) => token({ grant_type: 'refresh_token', ...client, refresh_token: refreshToken });
+  async function session(user: { email: string; password: string }) {
+    const res = await token(passwordGrant(user.email, user.password));
+    expect(res.status).toBe(200);
+    return { access: res.body.access_token as string, refresh: res.body.refresh_token as string };
+  }
+  const me = async (access: string) => (await server.api.get('/users/me', { token: access })).status;
+
+  it('revokes an access token and its refresh token at once; other sessions live on', async () => {
+    const user = await createUser(server);
+    const ended = await session(user);
+    const other = await session(user);
+    expect(await me(ended.access)).toBe(200);
+    const res = await revoke({ ...client, token: ended.access, token_type_hint: 'access_token' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await me(ended.access)).toBe(401);
+    const refreshed = await refresh(ended.refresh);
+    expect(refreshed.status).toBe(400);
+    expect(refreshed.body.error).toBe('invalid_grant');
+    expect(await me(other.access)).toBe(200);
+  });
+
+  it('revokes by refresh token too, form-encoded, whatever the hint says', async () => {
+    const user = await createUser(server);
+    const first = await session(user);
+    const res = await server.api.request('POST', '/oauth/revoke', {
+      raw: new URLSearchParams({ ...client, token: first.refresh, token_type_hint: 'access_token' }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(200);
+    expect(await me(first.access)).toBe(401);
+    expect((await refresh(first.refresh)).status).toBe(400);
+
+    const second = await session(user);
+    expect((await revoke({ ...client, token: second.access, token_type_hint: 'refresh_token' })).status).toBe(200);
+    expect(await me(second.access)).toBe(401);
+    // A second revocation, or a hint nobody defined, changes nothing and is still a 200.
+    expect((await revoke({ ...client, token: second.access, token_type_hint: 'id_token' })).status).toBe(200);
+  });
+
+  it('answers 200 for unknown tokens and leaves tokens of other clients alone', async () => {
+    expect((await revoke({ ...client, token: 'no-such-token' })).status).toBe(200);
+    const secret = unique('secret');
+    await server.ctx.db
+      .insertInto('oauth_clients')
+      .values({ id: unique('other-client'), name: 'Another app', secret_hash: createHash('sha256').update(secret).digest('hex') })
+      .execute();
+    const user = await createUser(server);
+    const mine = await session(user);
+    const other = await server.ctx.db
+      .selectFrom('oauth_clients')
+      .select(['id'])
+      .where('name', '=', 'Another app')
+      .executeTakeFirstOrThrow();
+    expect((await revoke({ client_id: other.id, client_secret: secret, token: mine.access })).status).toBe(200);
+    expect(await me(mine.access)).toBe(200);
+  });
+
+  it('authenticates the client as the token endpoint does and answers request errors in the OAuth shape', async () => {
+    const user = await createUser(server);
+    const live = await session(user);
+    const badSecret = await revoke({ ...client, client_secret: 'nope', token: live.access });
+    expect(badSecret.status).toBe(401);
+    expect(badSecret.body.error).toBe('invalid_client');
+    expect((await revoke({ token: live.access })).status).toBe(401);
+    expect(await me(live.access)).toBe(200);
+
+    const missing = await revoke(client);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ error: 'invalid_request', hint: expect.stringContaining('token') });
+    expect((await revoke({ ...client, token: ['a', 'b'] })).body.error).toBe('invalid_request');
+    const malformed = await server.api.request('POST', '/oauth/revoke', {
+      raw: '{"token":',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toBe('invalid_request');
+    expect((await server.api.request('GET', '/oauth/revoke')).status).toBe(405);
   });
 });
 

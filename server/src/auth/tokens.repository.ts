@@ -95,6 +95,48 @@ export async function findClient(db: Executor, clientId: string) {
   return db.selectFrom('oauth_clients').selectAll().where('id', '=', clientId).executeTakeFirst();
 }
 
+export type RevokedSession = { accessTokenId: number; userId: number | null };
+
+/**
+ * Ends the session a raw access or refresh token of `clientId` belongs to: the access token and
+ * every refresh token issued with it (RFC 7009 2.1: either one revokes the pair). The hint only
+ * says where to look first. Null when no token of that client matched or it was already revoked.
+ */
+export async function revokeSession(
+  db: Executor,
+  raw: string,
+  clientId: string,
+  hint: 'access_token' | 'refresh_token' | undefined,
+): Promise<RevokedSession | null> {
+  const hash = sha256(raw);
+  const byAccess = () =>
+    db.selectFrom('oauth_access_tokens').select('id').where('token_hash', '=', hash).where('client_id', '=', clientId).executeTakeFirst();
+  const byRefresh = () =>
+    db
+      .selectFrom('oauth_refresh_tokens as r')
+      .innerJoin('oauth_access_tokens as t', 't.id', 'r.access_token_id')
+      .select('t.id')
+      .where('r.token_hash', '=', hash)
+      .where('t.client_id', '=', clientId)
+      .executeTakeFirst();
+  const found = hint === 'refresh_token' ? ((await byRefresh()) ?? (await byAccess())) : ((await byAccess()) ?? (await byRefresh()));
+  if (!found) return null;
+  await db
+    .updateTable('oauth_refresh_tokens')
+    .set({ revoked: true })
+    .where('access_token_id', '=', found.id)
+    .where('revoked', '=', false)
+    .execute();
+  const revoked = await db
+    .updateTable('oauth_access_tokens')
+    .set({ revoked: true })
+    .where('id', '=', found.id)
+    .where('revoked', '=', false)
+    .returning(['id', 'user_id'])
+    .executeTakeFirst();
+  return revoked ? { accessTokenId: revoked.id, userId: revoked.user_id } : null;
+}
+
 export async function revokeUserTokens(db: Executor, userId: number): Promise<void> {
   await db.updateTable('oauth_access_tokens').set({ revoked: true }).where('user_id', '=', userId).execute();
 }

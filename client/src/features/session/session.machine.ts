@@ -42,6 +42,9 @@ export type LoginEmitted =
 /** The longest a browser timer can wait; tokens live 15 hours, so this only guards odd servers. */
 const MAX_DELAY_MS = 2_147_483_647;
 
+/** How long logout waits for the server to revoke the token before it ends the session here anyway. */
+const REVOKE_TIMEOUT_MS = 5000;
+
 /** No login failure shown: the dialog opened, closed or tried again. */
 const NO_LOGIN_FAILURE = { loginFailed: false, loginRefused: false, loginMessage: null } as const;
 
@@ -324,10 +327,7 @@ export const loginMachine = setup({
         },
       },
       on: {
-        LOGOUT: [
-          { guard: 'holdsManagePosts', target: 'releasingLocks' },
-          { target: 'anonymous', actions: ['clearSession', 'emitClearCaches', 'emitLoggedOut'] },
-        ],
+        LOGOUT: [{ guard: 'holdsManagePosts', target: 'releasingLocks' }, { target: 'revoking' }],
         REQUEST_REJECTED: [
           {
             guard: 'isUnauthenticated',
@@ -350,9 +350,21 @@ export const loginMachine = setup({
       invoke: {
         src: 'releaseLocks',
         input: ({ context }) => ({ token: context.session?.accessToken ?? '' }),
+        onDone: { target: 'revoking' },
+        onError: { target: 'revoking' },
+      },
+    },
+
+    // The server revokes the token (and its refresh token) so it stops working everywhere, not
+    // only in this tab; the session ends here whether or not the server could be reached.
+    revoking: {
+      invoke: {
+        src: 'revokeToken',
+        input: ({ context }) => ({ token: context.session?.accessToken ?? '' }),
         onDone: { target: 'anonymous', actions: ['clearSession', 'emitClearCaches', 'emitLoggedOut'] },
         onError: { target: 'anonymous', actions: ['clearSession', 'emitClearCaches', 'emitLoggedOut'] },
       },
+      after: { [REVOKE_TIMEOUT_MS]: { target: 'anonymous', actions: ['clearSession', 'emitClearCaches', 'emitLoggedOut'] } },
     },
   },
 });
