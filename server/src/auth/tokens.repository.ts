@@ -43,11 +43,12 @@ export type ActiveToken = {
   scopes: string[];
   role: string | null;
   permissions: string[];
+  expiresAt: Date;
 };
 
-/** One query per request: the token, its user's role and the role's permissions. */
-export async function findActiveToken(db: Executor, raw: string, now: Date): Promise<ActiveToken | null> {
-  const row = await db
+/** Live tokens with their user's role and the role's permissions, in one query. */
+const activeTokens = (db: Executor, now: Date) =>
+  db
     .selectFrom('oauth_access_tokens as t')
     .leftJoin('users as u', 'u.id', 't.user_id')
     .select([
@@ -55,15 +56,38 @@ export async function findActiveToken(db: Executor, raw: string, now: Date): Pro
       't.client_id',
       't.user_id',
       't.scopes',
+      't.expires_at',
       'u.role',
       sql<string[]>`coalesce((select array_agg(rp.permission) from roles_permissions rp where rp.role = u.role), '{}')`.as('permissions'),
     ])
-    .where('t.token_hash', '=', sha256(raw))
     .where('t.revoked', '=', false)
-    .where('t.expires_at', '>', now)
-    .executeTakeFirst();
-  if (!row) return null;
-  return { id: row.id, clientId: row.client_id, userId: row.user_id, scopes: row.scopes, role: row.role, permissions: row.permissions };
+    .where('t.expires_at', '>', now);
+
+type ActiveRow = Awaited<ReturnType<ReturnType<typeof activeTokens>['executeTakeFirstOrThrow']>>;
+
+const toActive = (row: ActiveRow): ActiveToken => ({
+  id: row.id,
+  clientId: row.client_id,
+  userId: row.user_id,
+  scopes: row.scopes,
+  role: row.role,
+  permissions: row.permissions,
+  expiresAt: row.expires_at,
+});
+
+/** One query per request: the token, its user's role and the role's permissions. */
+export async function findActiveToken(db: Executor, raw: string, now: Date): Promise<ActiveToken | null> {
+  const row = await activeTokens(db, now).where('t.token_hash', '=', sha256(raw)).executeTakeFirst();
+  return row ? toActive(row) : null;
+}
+
+/** The tokens among `ids` that still work, as they are now (the realtime hub re-checks its sockets). */
+export async function findActiveTokensByIds(db: Executor, ids: readonly number[], now: Date): Promise<ActiveToken[]> {
+  if (ids.length === 0) return [];
+  const rows = await activeTokens(db, now)
+    .where('t.id', 'in', [...ids])
+    .execute();
+  return rows.map(toActive);
 }
 
 /** Consumes a refresh token (single use): returns its owner, or null when unknown or spent. */

@@ -436,6 +436,24 @@ describe('login machine: logged in', () => {
     expect(silent.emitted.map((e) => e.type)).toEqual(['clearCaches', 'loggedOut']);
   });
 
+  it('ends the session at once when the server says its token stopped working', () => {
+    const { actor, emitted, f } = start({ stored: stored() });
+    actor.send({ type: 'SESSION_ENDED' });
+    expect(actor.getSnapshot().matches({ anonymous: { prompt: 'open' } })).toBe(true);
+    expect(actor.getSnapshot().context.session).toBeNull();
+    expect(emitted.map((e) => e.type)).toEqual(['clearCaches', 'loggedOut']);
+    // Nothing left to revoke: the token is already dead.
+    expect(f.revokeToken).not.toHaveBeenCalled();
+  });
+
+  it('drops an anonymous client token the server ended', () => {
+    const { actor } = start({ stored: stored({ grantType: 'client_credentials', userId: null, role: null }) });
+    expect(actor.getSnapshot().matches('anonymous')).toBe(true);
+    actor.send({ type: 'SESSION_ENDED' });
+    expect(actor.getSnapshot().matches({ anonymous: { prompt: 'closed' } })).toBe(true);
+    expect(actor.getSnapshot().context.session).toBeNull();
+  });
+
   it('keeps the new e-mail and name after a profile save', () => {
     const { actor } = start({ stored: stored() });
     actor.send({ type: 'PROFILE_UPDATED', email: 'new@example.org', realname: 'Ada L.' });

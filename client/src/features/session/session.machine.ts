@@ -34,6 +34,8 @@ export type LoginEvent =
   | { type: 'AGREE_TOS' }
   | { type: 'DECLINE_TOS' }
   | { type: 'REQUEST_REJECTED'; status: number; path: string; location?: string | null }
+  /** The server says the session's token stopped working (revoked or expired). */
+  | { type: 'SESSION_ENDED' }
   | { type: 'PROFILE_UPDATED'; email: string | null; realname: string | null };
 
 export type LoginEmitted =
@@ -167,6 +169,8 @@ export const loginMachine = setup({
         },
         // Refused while anonymous: the visitor may see more after logging in.
         REQUEST_REJECTED: { guard: 'isRefusal', target: '.prompt.open', actions: 'rememberReturnTo' },
+        // The anonymous client token ran out: the next refused request fetches another.
+        SESSION_ENDED: { actions: 'dropSession' },
       },
       states: {
         prompt: {
@@ -336,6 +340,8 @@ export const loginMachine = setup({
           },
           { guard: 'isRefusal', actions: 'emitForbidden' },
         ],
+        // Revoked or expired at the server: the same as a refused request, without waiting for one.
+        SESSION_ENDED: { target: 'anonymous.prompt.open', actions: ['clearSession', 'emitClearCaches', 'emitLoggedOut'] },
         PROFILE_UPDATED: {
           actions: assign({
             session: ({ context, event }) =>
