@@ -120,7 +120,7 @@ export function createApp(ctx: AppContext, services: Services) {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', (query: string) => qs.parse(query, { arrayLimit: 1000, parameterLimit: 2000, depth: 5 }));
-  app.set('trust proxy', process.env.TRUST_PROXY === 'true' ? true : 'loopback');
+  app.set('trust proxy', ctx.config.trustProxy);
 
   app.use(
     pinoHttp({

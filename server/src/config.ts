@@ -43,7 +43,23 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\d+(kB|MB|GB)$/, 'a size such as 32MB')
     .default('32MB'),
+  /**
+   * Which proxies may say who the client is (X-Forwarded-For): `true` for one reverse proxy, a
+   * number of proxy hops, or Express's list of trusted addresses and subnets.
+   */
+  TRUST_PROXY: z.string().trim().default('loopback'),
 });
+
+/**
+ * `true` means the one proxy in front: the client is the address that proxy appended. Trusting
+ * every hop would take the left-most entry, which the client writes itself and could change on
+ * every login attempt to escape the per-address throttle.
+ */
+function trustProxy(value: string): number | string {
+  if (value === 'true') return 1;
+  if (value === 'false' || value === '') return 'loopback';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 
 export type AppConfig = {
   port: number;
@@ -67,10 +83,13 @@ export type AppConfig = {
   readCacheMs: number;
   embeddedBackups: { everyHours: number; keep: number };
   embeddedSharedBuffers: string;
+  /** Express's `trust proxy`: decides `req.ip`, the address rate limits count. */
+  trustProxy: number | string;
   /** Rate limits; tests lower or raise them. */
   limits: {
     registrationsPerMinute: number;
-    loginFailuresPerAccount: number;
+    /** Failures of one account from one address before each further one waits longer (backoff). */
+    loginFailuresPerAccountAndAddress: number;
     loginFailuresPerIp: number;
     loginWindowSeconds: number;
   };
@@ -105,9 +124,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readCacheMs: e.API_READ_CACHE_MS,
     embeddedBackups: { everyHours: e.EMBEDDED_BACKUP_HOURS, keep: e.EMBEDDED_BACKUP_KEEP },
     embeddedSharedBuffers: e.EMBEDDED_SHARED_BUFFERS,
+    trustProxy: trustProxy(e.TRUST_PROXY),
     limits: {
       registrationsPerMinute: 3,
-      loginFailuresPerAccount: 5,
+      loginFailuresPerAccountAndAddress: 5,
       loginFailuresPerIp: 30,
       loginWindowSeconds: 15 * 60,
     },

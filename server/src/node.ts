@@ -2,7 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { createApp } from './app';
-import { resolveToken } from './auth/auth.middleware';
+import { refreshHolders, resolveHolder } from './auth/auth.middleware';
 import type { AppConfig } from './config';
 import { createContext, type AppContext } from './context';
 import { connect, connectListSessions } from './db/database';
@@ -87,7 +87,10 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
     db: handle.db,
     reader: ctx.reader,
     audiences: ctx.audiences,
-    resolveToken: (token) => resolveToken({ db: handle.db, settings: ctx.settings, now: ctx.now }, token),
+    holders: {
+      resolve: (token) => resolveHolder({ db: handle.db, settings: ctx.settings, now: ctx.now }, token),
+      refresh: (tokenIds) => refreshHolders({ db: handle.db, settings: ctx.settings, now: ctx.now }, tokenIds),
+    },
     logger,
   });
 

@@ -31,11 +31,11 @@ import { createSetsService } from './modules/collections/sets.service';
 /** Builds every service once per process, registers realtime audiences and lists job queues. */
 export function createServices(ctx: AppContext) {
   const throttle = createLoginThrottle({
-    perAccount: ctx.config.limits.loginFailuresPerAccount,
+    perAccount: ctx.config.limits.loginFailuresPerAccountAndAddress,
     perIp: ctx.config.limits.loginFailuresPerIp,
     windowSeconds: ctx.config.limits.loginWindowSeconds,
   });
-  const oauth = createOAuthService({ db: ctx.db, throttle, now: ctx.now });
+  const oauth = createOAuthService({ db: ctx.db, tx: ctx.tx, throttle, now: ctx.now });
   const users = createUsersService(ctx);
   const account = createAccountService(ctx, users);
   const permissions = createPermissionsService(ctx);

@@ -25,10 +25,14 @@ export const EVENT_TYPES = [
   'export.completed',
   'export.failed',
   'collection.updated',
+  // Never pushed (no audience): they tell every node's realtime hub to look at its sockets again.
+  'token.revoked',
+  'role.updated',
+  'role.deleted',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export const AGGREGATE_TYPES = ['config', 'user', 'post', 'lock', 'message', 'import', 'export', 'collection'] as const;
+export const AGGREGATE_TYPES = ['config', 'user', 'post', 'lock', 'message', 'import', 'export', 'collection', 'token', 'role'] as const;
 export type AggregateType = (typeof AGGREGATE_TYPES)[number];
 
 export const PushedEventSchema = z.object({
@@ -53,3 +57,11 @@ export type SocketHandshake = z.infer<typeof SocketHandshakeSchema>;
 export const SOCKET_EVENT = 'event';
 /** Sent once a reconnecting socket has received everything it missed. */
 export const SOCKET_CAUGHT_UP = 'caught_up';
+/**
+ * Sent when the token a socket connected with stops working (revoked by a logout, a password reset
+ * or the account's deletion; expired). The socket carries on as an anonymous listener: the client
+ * drops the token and ends its session instead of reconnecting with it.
+ */
+export const SOCKET_SESSION_ENDED = 'session_ended';
+export const SessionEndedSchema = z.object({ reason: z.enum(['revoked', 'expired']) });
+export type SessionEnded = z.infer<typeof SessionEndedSchema>;

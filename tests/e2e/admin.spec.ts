@@ -74,9 +74,11 @@ test.describe('administration', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Map' })).toBeVisible();
       await expect(page.getByRole('dialog')).toHaveCount(0);
     } finally {
-      // Give the deployment its default administrator back for whoever runs next.
+      // Give the deployment its default administrator address back for whoever runs next. The
+      // password stays the new one: the default is refused when set anew (issue 26), and no other
+      // test logs in with it.
       const token = await passwordToken(api, newEmail, newPassword).catch(() => null);
-      if (token) await api.put('/users/me', { email: BUILTIN_ADMIN.email, password: BUILTIN_ADMIN.password }, { token });
+      if (token) await api.put('/users/me', { email: BUILTIN_ADMIN.email }, { token });
     }
   });
 

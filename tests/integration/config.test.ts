@@ -342,7 +342,9 @@ describe('private deployment (API-CONTRACT 4.3)', () => {
       expect((await server.api.get(`/users/${member.id}`)).status).toBe(401);
       expect((await server.api.get('/users', { token: clientToken })).status).toBe(403);
       expect((await server.api.get('/users/me', { token: member.token })).status).toBe(200);
-      expect((await server.api.post('/register', { email: `closed-${Date.now()}@example.org`, password: 'password1' })).status).toBe(401);
+      expect(
+        (await server.api.post('/register', { email: `closed-${Date.now()}@example.org`, password: 'seven blue herons' })).status,
+      ).toBe(401);
     } finally {
       await server.api.put('/config/site', { private: false }, { token: admin });
     }
@@ -354,7 +356,7 @@ describe('private deployment (API-CONTRACT 4.3)', () => {
     server.ctx.settings.invalidate();
     try {
       await server.api.put('/config/site', { private: true }, { token: admin });
-      const registration = await server.api.post('/register', { email: `open-${Date.now()}@example.org`, password: 'password1' });
+      const registration = await server.api.post('/register', { email: `open-${Date.now()}@example.org`, password: 'seven blue herons' });
       expect(registration.status).toBe(200);
     } finally {
       await server.api.put('/config/site', { private: false }, { token: admin });

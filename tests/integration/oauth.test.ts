@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS, ANONYMOUS_SCOPES, PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET } from '@platform/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ let server: TestServer & { close: () => Promise<void> };
 beforeAll(async () => {
   server = await startTestServer({
     configure: (c) => {
-      c.limits.loginFailuresPerAccount = 3;
+      c.limits.loginFailuresPerAccountAndAddress = 3;
       c.limits.loginFailuresPerIp = 6;
     },
   });
@@ -193,20 +194,115 @@ describe('POST /oauth/token (API-CONTRACT 3)', () => {
   });
 });
 
+describe('POST /oauth/revoke (RFC 7009, issue 26)', () => {
+  const client = { client_id: PUBLIC_CLIENT_ID, client_secret: PUBLIC_CLIENT_SECRET };
+  const revoke = (body: Record<string, unknown>) => server.api.request('POST', '/oauth/revoke', { body });
+  const refresh = (refreshToken: string) => token({ grant_type: 'refresh_token', ...client, refresh_token: refreshToken });
+  async function session(user: { email: string; password: string }) {
+    const res = await token(passwordGrant(user.email, user.password));
+    expect(res.status).toBe(200);
+    return { access: res.body.access_token as string, refresh: res.body.refresh_token as string };
+  }
+  const me = async (access: string) => (await server.api.get('/users/me', { token: access })).status;
+
+  it('revokes an access token and its refresh token at once; other sessions live on', async () => {
+    const user = await createUser(server);
+    const ended = await session(user);
+    const other = await session(user);
+    expect(await me(ended.access)).toBe(200);
+    const res = await revoke({ ...client, token: ended.access, token_type_hint: 'access_token' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await me(ended.access)).toBe(401);
+    const refreshed = await refresh(ended.refresh);
+    expect(refreshed.status).toBe(400);
+    expect(refreshed.body.error).toBe('invalid_grant');
+    expect(await me(other.access)).toBe(200);
+  });
+
+  it('revokes by refresh token too, form-encoded, whatever the hint says', async () => {
+    const user = await createUser(server);
+    const first = await session(user);
+    const res = await server.api.request('POST', '/oauth/revoke', {
+      raw: new URLSearchParams({ ...client, token: first.refresh, token_type_hint: 'access_token' }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(200);
+    expect(await me(first.access)).toBe(401);
+    expect((await refresh(first.refresh)).status).toBe(400);
+
+    const second = await session(user);
+    expect((await revoke({ ...client, token: second.access, token_type_hint: 'refresh_token' })).status).toBe(200);
+    expect(await me(second.access)).toBe(401);
+    // A second revocation, or a hint nobody defined, changes nothing and is still a 200.
+    expect((await revoke({ ...client, token: second.access, token_type_hint: 'id_token' })).status).toBe(200);
+  });
+
+  it('answers 200 for unknown tokens and leaves tokens of other clients alone', async () => {
+    expect((await revoke({ ...client, token: 'no-such-token' })).status).toBe(200);
+    const secret = unique('secret');
+    await server.ctx.db
+      .insertInto('oauth_clients')
+      .values({ id: unique('other-client'), name: 'Another app', secret_hash: createHash('sha256').update(secret).digest('hex') })
+      .execute();
+    const user = await createUser(server);
+    const mine = await session(user);
+    const other = await server.ctx.db
+      .selectFrom('oauth_clients')
+      .select(['id'])
+      .where('name', '=', 'Another app')
+      .executeTakeFirstOrThrow();
+    expect((await revoke({ client_id: other.id, client_secret: secret, token: mine.access })).status).toBe(200);
+    expect(await me(mine.access)).toBe(200);
+  });
+
+  it('authenticates the client as the token endpoint does and answers request errors in the OAuth shape', async () => {
+    const user = await createUser(server);
+    const live = await session(user);
+    const badSecret = await revoke({ ...client, client_secret: 'nope', token: live.access });
+    expect(badSecret.status).toBe(401);
+    expect(badSecret.body.error).toBe('invalid_client');
+    expect((await revoke({ token: live.access })).status).toBe(401);
+    expect(await me(live.access)).toBe(200);
+
+    const missing = await revoke(client);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ error: 'invalid_request', hint: expect.stringContaining('token') });
+    expect((await revoke({ ...client, token: ['a', 'b'] })).body.error).toBe('invalid_request');
+    const malformed = await server.api.request('POST', '/oauth/revoke', {
+      raw: '{"token":',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toBe('invalid_request');
+    expect((await server.api.request('GET', '/oauth/revoke')).status).toBe(405);
+  });
+});
+
 describe('login throttling', () => {
-  it('throttles failures per account, existing or not, with 429 and Retry-After', async () => {
+  it('throttles failures per account and address, existing account or not, with 429 and Retry-After', async () => {
     const user = await createUser(server);
     const ghost = `${unique('ghost')}@example.org`;
     for (const name of [user.email, ghost]) {
-      for (let i = 0; i < 3; i++) expect((await token(passwordGrant(name, 'wrong-password'))).status).toBe(400);
-      // Another address does not help: the account is the key.
-      const blocked = await token(passwordGrant(name, 'wrong-password'));
+      const headers = from();
+      for (let i = 0; i < 3; i++) expect((await token(passwordGrant(name, 'wrong-password'), headers)).status).toBe(400);
+      const blocked = await token(passwordGrant(name, 'wrong-password'), headers);
       expect(blocked.status).toBe(429);
       expect(blocked.body.errors[0]).toMatchObject({ status: 429 });
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The failing address waits, even with the right password.
+      if (name === user.email) expect((await token(passwordGrant(user.email, user.password), headers)).status).toBe(429);
     }
-    // Even the right password waits until the window passes.
-    expect((await token(passwordGrant(user.email, user.password))).status).toBe(429);
+  });
+
+  it('never refuses the right password from an address that has not been failing (issue 26)', async () => {
+    const attacker = from();
+    for (let i = 0; i < 3; i++) expect((await token(passwordGrant('admin@example.com', 'wrong-password'), attacker)).status).toBe(400);
+    expect((await token(passwordGrant('admin@example.com', 'wrong-password'), attacker)).status).toBe(429);
+    // The administrator, elsewhere, logs in; another address's wrong guess is checked, not refused.
+    expect((await token(passwordGrant('admin@example.com', TEST_ADMIN_PASSWORD))).status).toBe(200);
+    expect((await token(passwordGrant('admin', TEST_ADMIN_PASSWORD))).status).toBe(200);
+    expect((await token(passwordGrant('admin@example.com', 'wrong-password'))).status).toBe(400);
   });
 
   it('counts an account once whether it is typed as e-mail or username', async () => {
@@ -214,18 +310,20 @@ describe('login throttling', () => {
     const user = await createUser(server, { email });
     const username = unique('nick');
     await server.ctx.db.updateTable('users').set({ username }).where('id', '=', user.id).execute();
-    expect((await token(passwordGrant(email, 'wrong-password'))).status).toBe(400);
-    expect((await token(passwordGrant(username, 'wrong-password'))).status).toBe(400);
-    expect((await token(passwordGrant(email.toUpperCase(), 'wrong-password'))).status).toBe(400);
-    expect((await token(passwordGrant(username, 'wrong-password'))).status).toBe(429);
+    const headers = from();
+    expect((await token(passwordGrant(email, 'wrong-password'), headers)).status).toBe(400);
+    expect((await token(passwordGrant(username, 'wrong-password'), headers)).status).toBe(400);
+    expect((await token(passwordGrant(email.toUpperCase(), 'wrong-password'), headers)).status).toBe(400);
+    expect((await token(passwordGrant(username, 'wrong-password'), headers)).status).toBe(429);
   });
 
-  it('resets the account counter on a successful login', async () => {
+  it('resets the counter of the account and address on a successful login', async () => {
     const user = await createUser(server);
-    for (let i = 0; i < 2; i++) expect((await token(passwordGrant(user.email, 'wrong-password'))).status).toBe(400);
-    expect((await token(passwordGrant(user.email, user.password))).status).toBe(200);
-    for (let i = 0; i < 2; i++) expect((await token(passwordGrant(user.email, 'wrong-password'))).status).toBe(400);
-    expect((await token(passwordGrant(user.email, user.password))).status).toBe(200);
+    const headers = from();
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 2; i++) expect((await token(passwordGrant(user.email, 'wrong-password'), headers)).status).toBe(400);
+      expect((await token(passwordGrant(user.email, user.password), headers)).status).toBe(200);
+    }
     const row = await server.ctx.db
       .selectFrom('users')
       .select(['failed_attempts', 'logins'])
@@ -247,5 +345,31 @@ describe('login throttling', () => {
     // Another address is unaffected.
     const user = await createUser(server);
     expect((await token(passwordGrant(user.email, user.password))).status).toBe(200);
+  });
+});
+
+describe('login throttling behind TRUST_PROXY=true', () => {
+  let proxied: TestServer & { close: () => Promise<void> };
+  beforeAll(async () => {
+    proxied = await startTestServer({
+      env: { TRUST_PROXY: 'true' },
+      configure: (c) => {
+        c.limits.loginFailuresPerAccountAndAddress = 3;
+      },
+    });
+  });
+  afterAll(async () => proxied?.close());
+
+  it('counts the address the proxy saw, not the entries a client writes before it', async () => {
+    const user = await createUser(proxied);
+    const attempt = (password: string, forwardedFor: string) =>
+      proxied.api.request('POST', '/oauth/token', {
+        body: passwordGrant(user.email, password),
+        headers: { 'X-Forwarded-For': forwardedFor },
+      });
+    // The proxy appends the address it saw; the client made up the first entry each time.
+    for (let i = 0; i < 3; i++) expect((await attempt('wrong-password', `192.0.2.${i}, 10.7.7.7`)).status).toBe(400);
+    expect((await attempt('wrong-password', '192.0.2.99, 10.7.7.7')).status).toBe(429);
+    expect((await attempt(user.password, '10.7.7.8')).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ParsedMail } from 'mailparser';
-import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET } from '@platform/shared';
+import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET, UserMessages } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, passwordGrant, unique, type TestUser } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
@@ -156,6 +156,19 @@ describe('POST /passwordreset/confirm', () => {
     expect(res.status).toBe(422);
     expect(fieldErrors(res.body)).toEqual({ '/token': 'Invalid or expired reset token' });
     expect((await login(user, user.password)).status).toBe(200);
+  });
+
+  it('refuses a common or personal new password and keeps the token for another try (issue 26)', async () => {
+    const user = await createUser(server, { realname: 'Achieng Ouma' });
+    const token = await resetTokenFor(user);
+    const common = await confirm({ token, password: 'password123' });
+    expect(common.status).toBe(422);
+    expect(fieldErrors(common.body)).toEqual({ '/password': UserMessages.passwordTooCommon });
+    const personal = await confirm({ token, password: user.email });
+    expect(fieldErrors(personal.body)).toEqual({ '/password': UserMessages.passwordPersonal });
+    expect((await login(user, user.password)).status).toBe(200);
+    expect((await confirm({ token, password: 'river stones at dusk' })).status).toBe(204);
+    expect((await login(user, 'river stones at dusk')).status).toBe(200);
   });
 
   it('answers an invalid token and a short password with pointers', async () => {

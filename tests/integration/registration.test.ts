@@ -1,3 +1,4 @@
+import { UserMessages } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, passwordGrant, tokenFor, unique } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
@@ -18,7 +19,7 @@ const newAddress = () => ({ 'X-Forwarded-For': `10.2.${Math.floor(++address / 25
 const registration = (extra: Record<string, unknown> = {}) => ({
   realname: 'New Member',
   email: `${unique('reg')}@example.org`,
-  password: 'registered1',
+  password: 'registered in spring',
   ...extra,
 });
 const register = (body: unknown, options: { headers?: Record<string, string>; token?: string } = {}) =>
@@ -74,6 +75,32 @@ describe('POST /register (API-CONTRACT 5)', () => {
 
     const long = await register(registration({ password: 'p'.repeat(73) }));
     expect(fieldErrors(long.body)).toEqual({ '/password': 'password must be at most 72 characters long' });
+  });
+
+  it('refuses common passwords and those close to the e-mail, name or site name, pointing at /password (issue 26)', async () => {
+    const common = await register(registration({ password: 'password1' }));
+    expect(common.status).toBe(422);
+    expect(fieldErrors(common.body)).toEqual({ '/password': UserMessages.passwordTooCommon });
+    expect(common.body.errors[1]).toMatchObject({ status: 422, title: UserMessages.passwordTooCommon, source: { pointer: '/password' } });
+
+    const email = `${unique('wanjiru')}@example.org`;
+    for (const password of [email, email.split('@')[0]!, `${email.split('@')[0]!}1`]) {
+      const personal = await register(registration({ email, password }));
+      expect(fieldErrors(personal.body), password).toEqual({ '/password': UserMessages.passwordPersonal });
+    }
+    const named = await register(registration({ realname: 'Zawadi Kamau', password: 'ZawadiKamau!' }));
+    expect(fieldErrors(named.body)).toEqual({ '/password': UserMessages.passwordPersonal });
+
+    await setSite({ name: 'Lake Basin Watch' });
+    try {
+      const site = await register(registration({ password: 'lakebasinwatch' }));
+      expect(fieldErrors(site.body)).toEqual({ '/password': UserMessages.passwordPersonal });
+    } finally {
+      await setSite({ name: 'Platform' });
+    }
+    const stored = await server.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    expect(stored).toBeUndefined();
+    expect((await register(registration({ email }))).status).toBe(200);
   });
 
   it('refuses a duplicate e-mail, in any case', async () => {

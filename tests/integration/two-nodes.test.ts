@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { SOCKET_CAUGHT_UP, SOCKET_EVENT, type PushedEvent } from '@platform/shared';
+import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET, SOCKET_CAUGHT_UP, SOCKET_EVENT, type PushedEvent } from '@platform/shared';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './helpers/api';
@@ -103,6 +103,42 @@ describe('two API nodes on one database', () => {
     expect((await bApi.get(`/posts/${postId}`, { token: admin })).body.lock.user.id).toBeGreaterThan(0);
     expectStatus(await bApi.del(`/posts/${postId}/lock`, { token: admin }), 200);
     await onA.waitFor(isLock(postId, 'lock.released'));
+  }, 60_000);
+
+  it('changes what a socket on node B receives as soon as node A demotes its user (issue 26)', async () => {
+    const demoted = await createUser(a, { role: 'admin' });
+    const author = await createUser(a);
+    const onB = await connectSocket(b.url, { token: demoted.token });
+    const watcher = await connectSocket(b.url, { token: admin });
+    sockets.push(onB, watcher);
+    const draft = async () => {
+      const res = await a.api.post('/posts', postBody(null, { status: 'draft' }), { token: author.token });
+      expectStatus(res, 200);
+      return String(res.body.id);
+    };
+    const seen = await draft();
+    await onB.waitFor((e) => e.type === 'post.created' && e.aggregate_id === seen);
+
+    expectStatus(await a.api.put(`/users/${demoted.id}`, { role: 'user' }, { token: admin }), 200);
+    const unseen = await draft();
+    // A push everyone receives, committed last: once node B's socket has it, it had its chance at the draft.
+    expectStatus(await a.api.put('/config/site', { description: 'after the demotion' }, { token: admin }), 200);
+    const marker = await a.ctx.db
+      .selectFrom('events')
+      .select('id')
+      .where('aggregate_id', '=', 'site')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await onB.waitFor((e) => e.id === marker.id);
+    await watcher.waitFor((e) => e.type === 'post.created' && e.aggregate_id === unseen);
+    expect(onB.events.filter((e) => e.aggregate_id === unseen)).toEqual([]);
+
+    // A logout through node A ends the session of node B's socket too.
+    const revoke = await a.api.request('POST', '/oauth/revoke', {
+      body: { token: demoted.token, client_id: PUBLIC_CLIENT_ID, client_secret: PUBLIC_CLIENT_SECRET },
+    });
+    expectStatus(revoke, 200);
+    expect(await onB.sessionEnded).toEqual({ reason: 'revoked' });
   }, 60_000);
 
   it('keeps a lock exclusive when acquirers race through both nodes', async () => {

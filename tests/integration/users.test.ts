@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { UserMessages } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN_PASSWORD } from './helpers/database';
 import { adminToken, createRole, createUser, passwordGrant, tokenFor, unique, type TestUser } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -44,7 +46,7 @@ const fieldErrors = (body: any) =>
 const login = (username: string, password: string) => server.api.post('/oauth/token', passwordGrant(username, password));
 const newUser = (extra: Record<string, unknown> = {}) => ({
   email: `${unique('new')}@example.org`,
-  password: 'password1',
+  password: 'seven blue herons',
   realname: 'New Person',
   ...extra,
 });
@@ -180,7 +182,7 @@ describe('POST /users', () => {
     expect(Object.keys(res.body).sort()).toEqual(FULL_KEYS);
     expect(res.body).toMatchObject({ email: body.email, realname: 'New Person', role: 'user', logins: 0, updated: null });
     expect(res.body.gravatar).toBe(md5(body.email));
-    expect((await login(body.email, 'password1')).status).toBe(200);
+    expect((await login(body.email, 'seven blue herons')).status).toBe(200);
 
     const manager = await createUser(server, { role: await createRole(server, ['Manage Users']) });
     const byManager = await server.api.post('/users', newUser(), { token: manager.token });
@@ -196,7 +198,7 @@ describe('POST /users', () => {
 
   it('words every validation failure as the contract does', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ password: 'password1' }, '/email', 'Email address is required'],
+      [{ password: 'seven blue herons' }, '/email', 'Email address is required'],
       [newUser({ email: '' }), '/email', 'Email address is required'],
       [newUser({ email: 'not-an-email' }), '/email', 'This email address is invalid'],
       [newUser({ email: `${'a'.repeat(140)}@example.org` }), '/email', 'This email address is too long'],
@@ -217,9 +219,22 @@ describe('POST /users', () => {
       expect(res.body.errors[1]).toMatchObject({ status: 422, title: message, message, source: { pointer } });
     }
     // The limits themselves are accepted.
-    const edge = await server.api.post('/users', newUser({ password: 'p'.repeat(72), realname: 'n'.repeat(150) }), { token: admin });
+    const longest = 'seventy-two characters of a passphrase nobody else would think of: 7 q z'.slice(0, 72);
+    expect(longest).toHaveLength(72);
+    const edge = await server.api.post('/users', newUser({ password: longest, realname: 'n'.repeat(150) }), { token: admin });
     expect(edge.status).toBe(200);
-    expect((await server.api.post('/users', newUser({ password: 'seven77' }), { token: admin })).status).toBe(200);
+    expect((await server.api.post('/users', newUser({ password: 'kdjwpqx' }), { token: admin })).status).toBe(200);
+  });
+
+  it('refuses a common password or one close to the new account, pointing at /password (issue 26)', async () => {
+    const common = await server.api.post('/users', newUser({ password: 'administrator' }), { token: admin });
+    expect(common.status).toBe(422);
+    expect(fieldErrors(common.body)).toEqual({ '/password': UserMessages.passwordTooCommon });
+    const named = await server.api.post('/users', newUser({ realname: 'Baraka Otieno', password: 'otieno2024' }), { token: admin });
+    expect(fieldErrors(named.body)).toEqual({ '/password': UserMessages.passwordPersonal });
+    // Every problem at once: the e-mail and the password.
+    const both = await server.api.post('/users', newUser({ email: 'admin@example.com', password: 'qwertyuiop' }), { token: admin });
+    expect(fieldErrors(both.body)).toEqual({ '/email': 'email is already in use', '/password': UserMessages.passwordTooCommon });
   });
 
   it('enforces the admin plan limit with limit::admin', async () => {
@@ -267,6 +282,22 @@ describe('PUT /users/{id}', () => {
     expect((await login(user.email, user.password)).status).toBe(400);
     const stored = await server.ctx.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('refuses a weak new password on the account and by an admin; the seeded one still logs in (issue 26)', async () => {
+    const user = await createUser(server, { realname: 'Imani Wafula' });
+    const own = await server.api.put('/users/me', { password: 'administrator' }, { token: user.token });
+    expect(own.status).toBe(422);
+    expect(fieldErrors(own.body)).toEqual({ '/password': UserMessages.passwordTooCommon });
+    const byAdmin = await server.api.put(`/users/${user.id}`, { password: 'imaniwafula1' }, { token: admin });
+    expect(fieldErrors(byAdmin.body)).toEqual({ '/password': UserMessages.passwordPersonal });
+    // Judged against the e-mail being set in the same request.
+    const newEmail = `${unique('kipchoge')}@example.org`;
+    const withEmail = await server.api.put('/users/me', { email: newEmail, password: newEmail.split('@')[0] }, { token: user.token });
+    expect(fieldErrors(withEmail.body)).toEqual({ '/password': UserMessages.passwordPersonal });
+    expect((await login(user.email, user.password)).status).toBe(200);
+    // Only setting it anew is refused: the seeded default administrator password logs in.
+    expect((await login('admin@example.com', TEST_ADMIN_PASSWORD)).status).toBe(200);
   });
 
   it('checks permissions after existence and before validation', async () => {

@@ -79,6 +79,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     saveSession(storage, snapshot.context.session);
     realtime.setToken(currentToken());
   });
+  // A token revoked elsewhere (logout in another tab, password reset, deleted account) or expired
+  // ends this tab's session at once, not at its next request.
+  realtime.onSessionEnded(({ token }) => {
+    if (token === currentToken()) session.send({ type: 'SESSION_ENDED' });
+  });
   session.start();
   realtime.setToken(currentToken());
 

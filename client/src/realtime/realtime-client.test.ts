@@ -124,6 +124,45 @@ describe('realtime client', () => {
     expect(socket.connects.at(-1)).toEqual({});
   });
 
+  it('drops a token the server says stopped working, tells the session, and listens on anonymously', () => {
+    const { socket, client } = start('tok');
+    const ended = vi.fn();
+    client.onSessionEnded(ended);
+    socket.emit('connect');
+    socket.emit('event', event(3));
+    socket.emit('session_ended', { reason: 'revoked' });
+    expect(ended).toHaveBeenCalledWith({ token: 'tok', reason: 'revoked' });
+    expect(socket.auth).toEqual({ lastEventId: 3 });
+    // No new connection: the server keeps this one as an anonymous listener.
+    expect(socket.connects).toHaveLength(1);
+    socket.emit('disconnect', 'transport close');
+    socket.reconnectAttempt();
+    expect(socket.connects.at(-1)).toEqual({ lastEventId: 3 });
+    socket.emit('session_ended', { reason: 'whatever' });
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a notice from the connection before a token change', () => {
+    const { socket, client } = start('old');
+    const ended = vi.fn();
+    client.onSessionEnded(ended);
+    socket.emit('connect');
+    client.setToken('new');
+    // socket.io hands a buffered packet of the old connection over before the new `connect`.
+    socket.emit('session_ended', { reason: 'revoked' });
+    socket.emit('connect');
+    expect(ended).not.toHaveBeenCalled();
+    expect(socket.auth).toEqual({ token: 'new' });
+  });
+
+  it('tells the session when a reconnection is refused for its token', () => {
+    const { socket, client } = start('expired');
+    const ended = vi.fn();
+    client.onSessionEnded(ended);
+    socket.emit('connect_error', new Error('unauthorized'));
+    expect(ended).toHaveBeenCalledWith({ token: 'expired', reason: 'refused' });
+  });
+
   it('only changes the handshake while not started', () => {
     const socket = fakeSocket();
     const client = createRealtimeClient({ token: null, connect: () => socket as unknown as SocketLike });

@@ -1,4 +1,13 @@
-import { PushedEventSchema, SOCKET_CAUGHT_UP, SOCKET_EVENT, type PushedEvent, type SocketHandshake } from '@platform/shared';
+import {
+  PushedEventSchema,
+  SessionEndedSchema,
+  SOCKET_CAUGHT_UP,
+  SOCKET_EVENT,
+  SOCKET_SESSION_ENDED,
+  type PushedEvent,
+  type SessionEnded,
+  type SocketHandshake,
+} from '@platform/shared';
 import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
 
 /** The part of a socket.io client socket this module uses (a fake one in unit tests). */
@@ -15,6 +24,8 @@ export type SocketFactory = (options: Partial<ManagerOptions & SocketOptions>) =
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'catching-up' | 'live' | 'offline';
 export type EventListener = (event: PushedEvent) => void;
+/** The token stopped working: the server said so on the socket, or refused it at a reconnection. */
+export type SessionEndedListener = (ended: { token: string; reason: SessionEnded['reason'] | 'refused' }) => void;
 
 /** One socket to the same origin, default path (DESIGN 4). */
 const connectToOrigin: SocketFactory = (options) => io(options);
@@ -28,7 +39,10 @@ export function createRealtimeClient(options: { connect?: SocketFactory; token?:
   let token = options.token ?? null;
   let lastEventId: number | undefined;
   let status: RealtimeStatus = 'idle';
+  /** The token of the live connection; undefined between connections. */
+  let connectedWith: string | null | undefined;
   const listeners = new Set<EventListener>();
+  const sessionListeners = new Set<SessionEndedListener>();
   const statusListeners = new Set<(status: RealtimeStatus) => void>();
 
   const handshake = (): SocketHandshake => ({
@@ -44,13 +58,25 @@ export function createRealtimeClient(options: { connect?: SocketFactory; token?:
     status = next;
     for (const listener of statusListeners) listener(next);
   };
+  /** Goes on without the dead token (never reconnecting with it) and tells the session. */
+  const endSession = (ended: string, reason: SessionEnded['reason'] | 'refused') => {
+    token = null;
+    refreshAuth();
+    for (const listener of sessionListeners) listener({ token: ended, reason });
+  };
 
   socket.io.on('reconnect_attempt', () => {
     refreshAuth();
     setStatus('connecting');
   });
-  socket.on('connect', () => setStatus('catching-up'));
-  socket.on('disconnect', () => setStatus('offline'));
+  socket.on('connect', () => {
+    connectedWith = token;
+    setStatus('catching-up');
+  });
+  socket.on('disconnect', () => {
+    connectedWith = undefined;
+    setStatus('offline');
+  });
   socket.on(SOCKET_EVENT, (raw: unknown) => {
     const parsed = PushedEventSchema.safeParse(raw);
     if (!parsed.success) {
@@ -69,12 +95,19 @@ export function createRealtimeClient(options: { connect?: SocketFactory; token?:
     refreshAuth();
     setStatus('live');
   });
+  // The server keeps the socket as an anonymous listener. A notice sent on the connection before a
+  // token change can still arrive once the next one is up (socket.io buffers it until then, and
+  // hands it over before `connect`): only the live connection's own notice counts.
+  socket.on(SOCKET_SESSION_ENDED, (raw: unknown) => {
+    const parsed = SessionEndedSchema.safeParse(raw);
+    if (!parsed.success || !connectedWith || connectedWith !== token) return;
+    endSession(connectedWith, parsed.data.reason);
+  });
   socket.on('connect_error', (error: Error) => {
     setStatus('offline');
     // A token the server no longer knows: carry on as an anonymous listener.
     if (error.message === 'unauthorized' && token) {
-      token = null;
-      refreshAuth();
+      endSession(token, 'refused');
       socket.connect();
     }
   });
@@ -93,6 +126,7 @@ export function createRealtimeClient(options: { connect?: SocketFactory; token?:
     setToken(next: string | null) {
       if (next === token) return;
       token = next;
+      connectedWith = undefined;
       refreshAuth();
       if (status === 'idle') return;
       socket.disconnect();
@@ -102,6 +136,10 @@ export function createRealtimeClient(options: { connect?: SocketFactory; token?:
     subscribe(listener: EventListener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onSessionEnded(listener: SessionEndedListener): () => void {
+      sessionListeners.add(listener);
+      return () => sessionListeners.delete(listener);
     },
     onStatus(listener: (status: RealtimeStatus) => void): () => void {
       statusListeners.add(listener);

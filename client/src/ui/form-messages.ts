@@ -16,6 +16,8 @@ const SHARED_MESSAGE_KEYS: Record<string, string> = {
   [UserMessages.passwordRequired]: 'user.valid.password.required',
   [UserMessages.passwordTooShort]: 'user.valid.password.minlength',
   [UserMessages.passwordTooLong]: 'user.valid.password.maxlength',
+  [UserMessages.passwordTooCommon]: 'user.valid.password.common',
+  [UserMessages.passwordPersonal]: 'user.valid.password.personal',
   [ConfigMessages.siteNameRequired]: 'settings.site.valid.name.required',
   [ConfigMessages.siteNameLength]: 'settings.site.valid.name.length',
   [ConfigMessages.latitude]: 'general_settings.valid.lat',

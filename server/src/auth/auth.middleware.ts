@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { ApiError, unauthorized } from '../http/errors';
 import type { SettingsService } from '../modules/config/config.service';
 import { anonymousAuth, hasScope, type Auth } from './auth';
-import { findActiveToken } from './tokens.repository';
+import { findActiveToken, findActiveTokensByIds, type ActiveToken } from './tokens.repository';
 
 /** With the roles feature off only the built-in map applies (API-CONTRACT 4.2). */
 function effectivePermissions(role: string | null, stored: string[], rolesEnabled: boolean): Set<string> {
@@ -12,29 +12,50 @@ function effectivePermissions(role: string | null, stored: string[], rolesEnable
   return new Set(role === MEMBER_ROLE ? ['Edit their own posts'] : []);
 }
 
-/** Resolves a bearer token (from a header or a socket handshake) into an Auth; null when invalid. */
-export async function resolveToken(
-  deps: { db: Db; settings: SettingsService; now: () => Date },
-  token: string | undefined,
-): Promise<Auth | null> {
-  const privateDeployment = await deps.settings.isPrivate();
-  if (token === undefined) return anonymousAuth(privateDeployment);
-  const found = await findActiveToken(deps.db, token, deps.now());
-  if (!found) return null;
+type ResolveDeps = { db: Db; settings: SettingsService; now: () => Date };
+
+/** Who holds a token, and until when: a realtime socket keeps this and has it checked again. */
+export type TokenHolder = { auth: Auth; expiresAt: Date | null };
+
+function holderOf(found: ActiveToken, privateDeployment: boolean, rolesEnabled: boolean): TokenHolder {
   return {
-    hasToken: true,
-    userId: found.userId,
-    role: found.userId === null ? null : found.role,
-    permissions: effectivePermissions(found.role, found.permissions, await deps.settings.rolesEnabled()),
-    scopes: new Set(found.scopes),
-    clientId: found.clientId,
-    tokenId: found.id,
-    privateDeployment,
+    auth: {
+      hasToken: true,
+      userId: found.userId,
+      role: found.userId === null ? null : found.role,
+      permissions: effectivePermissions(found.role, found.permissions, rolesEnabled),
+      scopes: new Set(found.scopes),
+      clientId: found.clientId,
+      tokenId: found.id,
+      privateDeployment,
+    },
+    expiresAt: found.expiresAt,
   };
 }
 
+/** Resolves a bearer token (from a header or a socket handshake); null when invalid. */
+export async function resolveHolder(deps: ResolveDeps, token: string | undefined): Promise<TokenHolder | null> {
+  const privateDeployment = await deps.settings.isPrivate();
+  if (token === undefined) return { auth: anonymousAuth(privateDeployment), expiresAt: null };
+  const found = await findActiveToken(deps.db, token, deps.now());
+  if (!found) return null;
+  return holderOf(found, privateDeployment, await deps.settings.rolesEnabled());
+}
+
+export async function resolveToken(deps: ResolveDeps, token: string | undefined): Promise<Auth | null> {
+  return (await resolveHolder(deps, token))?.auth ?? null;
+}
+
+/** The holders of the tokens among `tokenIds` that still work, as they are now (one query). */
+export async function refreshHolders(deps: ResolveDeps, tokenIds: readonly number[]): Promise<Map<number, TokenHolder>> {
+  const found = await findActiveTokensByIds(deps.db, tokenIds, deps.now());
+  if (found.length === 0) return new Map();
+  const [privateDeployment, rolesEnabled] = await Promise.all([deps.settings.isPrivate(), deps.settings.rolesEnabled()]);
+  return new Map(found.map((token) => [token.id, holderOf(token, privateDeployment, rolesEnabled)]));
+}
+
 /** Sets `req.auth`. A malformed, unknown or expired token is a 401, so clients fetch a new one. */
-export function authenticate(deps: Parameters<typeof resolveToken>[0]): RequestHandler {
+export function authenticate(deps: ResolveDeps): RequestHandler {
   return async (req, _res, next) => {
     const header = req.headers.authorization;
     let token: string | undefined;

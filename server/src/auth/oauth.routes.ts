@@ -1,4 +1,4 @@
-import express, { Router, type ErrorRequestHandler } from 'express';
+import express, { Router, type ErrorRequestHandler, type Request } from 'express';
 import { OAuthError } from '../http/errors';
 import { methodNotAllowed } from '../http/routing';
 import type { createOAuthService } from './oauth.service';
@@ -6,12 +6,13 @@ import type { createOAuthService } from './oauth.service';
 /** Mounted at the root, not under /api/v3 (API-CONTRACT 3). Accepts form-encoded and JSON bodies. */
 export function oauthRoutes(oauth: ReturnType<typeof createOAuthService>): Router {
   const router = Router();
+  // Small limits for the OAuth endpoints only (an app-wide parser would cap every API body).
+  const parsers = [express.json({ limit: '16kb' }), express.urlencoded({ extended: false, limit: '16kb' })];
+  const bodyOf = (req: Request) => (typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {});
   router
     .route('/oauth/token')
-    // Small limits for the token endpoint only (an app-wide parser would cap every API body).
-    .post(express.json({ limit: '16kb' }), express.urlencoded({ extended: false, limit: '16kb' }), async (req, res) => {
-      const body = typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {};
-      const tokens = await oauth.token(body, req.ip ?? 'unknown');
+    .post(...parsers, async (req, res) => {
+      const tokens = await oauth.token(bodyOf(req), req.ip ?? 'unknown');
       res.setHeader('Cache-Control', 'no-store');
       res.json({
         token_type: 'Bearer',
@@ -19,6 +20,15 @@ export function oauthRoutes(oauth: ReturnType<typeof createOAuthService>): Route
         access_token: tokens.accessToken,
         ...(tokens.refreshToken ? { refresh_token: tokens.refreshToken } : {}),
       });
+    })
+    .all(methodNotAllowed);
+  // Logout (RFC 7009): 200 with an empty body whether or not the token was known.
+  router
+    .route('/oauth/revoke')
+    .post(...parsers, async (req, res) => {
+      await oauth.revoke(bodyOf(req));
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(200).end();
     })
     .all(methodNotAllowed);
   // An unreadable body is a malformed token request: the OAuth shape, like every other token failure.
@@ -30,6 +40,6 @@ export function oauthRoutes(oauth: ReturnType<typeof createOAuthService>): Route
         : error,
     );
   };
-  router.use('/oauth/token', malformed);
+  router.use(['/oauth/token', '/oauth/revoke'], malformed);
   return router;
 }

@@ -1,10 +1,12 @@
 import { ANONYMOUS_SCOPES, SCOPES } from '@platform/shared';
 import type { Db } from '../db/database';
+import type { RunInTransaction } from '../db/tx';
+import { appendEvent } from '../events/events.repository';
 import { OAuthError } from '../http/errors';
 import { decoyHash, verifyPassword } from './passwords';
 import { safeEqual, sha256 } from './secrets';
 import type { LoginThrottle } from './throttle';
-import { consumeRefreshToken, findClient, issueTokens, type IssuedTokens } from './tokens.repository';
+import { consumeRefreshToken, findClient, issueTokens, revokeSession, type IssuedTokens } from './tokens.repository';
 
 type TokenRequest = Record<string, unknown>;
 
@@ -39,8 +41,11 @@ function missing(name: string): never {
 
 const badCredentials = () => new OAuthError(400, 'invalid_grant', 'The user credentials were incorrect.');
 
-/** POST /oauth/token: password, client_credentials and refresh_token grants (API-CONTRACT 3). */
-export function createOAuthService(deps: { db: Db; throttle: LoginThrottle; now: () => Date }) {
+/**
+ * POST /oauth/token: password, client_credentials and refresh_token grants (API-CONTRACT 3).
+ * POST /oauth/revoke: logout, RFC 7009 style.
+ */
+export function createOAuthService(deps: { db: Db; tx: RunInTransaction; throttle: LoginThrottle; now: () => Date }) {
   async function authenticateClient(body: TokenRequest): Promise<string> {
     const clientId = str(body.client_id);
     const secret = str(body.client_secret);
@@ -79,7 +84,7 @@ export function createOAuthService(deps: { db: Db; throttle: LoginThrottle; now:
       }
       throw badCredentials();
     }
-    await deps.throttle.recordSuccess(account);
+    await deps.throttle.recordSuccess(account, address);
     await deps.db
       .updateTable('users')
       .set((eb) => ({ logins: eb('logins', '+', 1), last_login: now, last_attempt: now, failed_attempts: 0 }))
@@ -112,6 +117,28 @@ export function createOAuthService(deps: { db: Db; throttle: LoginThrottle; now:
       if (grant === 'refresh_token') return refreshGrant(body, clientId);
       const scopes = parseScopes(body.scope, ANONYMOUS_SCOPES);
       return issueTokens(deps.db, { clientId, userId: null, scopes, withRefresh: false, now: deps.now() });
+    },
+
+    /**
+     * Revokes an access or refresh token of the calling client and the other token of its pair.
+     * An unknown, spent or foreign token is not an error (RFC 7009 2.2): the client's aim, that
+     * the token no longer works, is met either way. The event tells every node's sockets held
+     * with this token to stop receiving what only its user may see.
+     */
+    async revoke(body: TokenRequest): Promise<void> {
+      const clientId = await authenticateClient(body);
+      const raw = str(body.token) ?? missing('token');
+      const hint = str(body.token_type_hint);
+      await deps.tx(async (trx) => {
+        const ended = await revokeSession(trx, raw, clientId, hint === 'access_token' || hint === 'refresh_token' ? hint : undefined);
+        if (!ended) return;
+        await appendEvent(trx, {
+          type: 'token.revoked',
+          aggregateType: 'token',
+          aggregateId: ended.accessTokenId,
+          actorId: ended.userId,
+        });
+      });
     },
   };
 }

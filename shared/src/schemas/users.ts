@@ -14,6 +14,9 @@ export const UserMessages = {
   // The contract quotes the server's own wording for a short password (API-CONTRACT 2.1).
   passwordTooShort: `password must be at least ${PASSWORD_MIN} characters long`,
   passwordTooLong: `password must be at most ${PASSWORD_MAX} characters long`,
+  // Checked by the server only: it needs the common-password dictionary and the account's names.
+  passwordTooCommon: 'password is too common or too easy to guess: choose a less predictable one',
+  passwordPersonal: "password is too close to the account's e-mail address or name, or to the site's name",
   roleRequired: 'Role is required',
   cannotDeleteYourself: 'You cannot delete yourself',
   cannotChangeOwnRole: 'You cannot change your own role',

@@ -1,4 +1,4 @@
-import { SOCKET_CAUGHT_UP, SOCKET_EVENT, type PushedEvent } from '@platform/shared';
+import { SOCKET_CAUGHT_UP, SOCKET_EVENT, SOCKET_SESSION_ENDED, type PushedEvent, type SessionEnded } from '@platform/shared';
 import { io, type Socket } from 'socket.io-client';
 
 export type TestSocket = {
@@ -7,6 +7,8 @@ export type TestSocket = {
   /** Resolves once `count` events matching `predicate` have arrived. */
   waitFor: (predicate: (event: PushedEvent) => boolean, count?: number, timeoutMs?: number) => Promise<PushedEvent[]>;
   caughtUp: Promise<void>;
+  /** Resolves when the server says the socket's token stopped working. */
+  sessionEnded: Promise<SessionEnded>;
   close: () => void;
 };
 
@@ -20,6 +22,7 @@ export async function connectSocket(url: string, auth: { token?: string; lastEve
     for (const wake of waiters) wake();
   });
   const caughtUp = new Promise<void>((resolve) => socket.once(SOCKET_CAUGHT_UP, () => resolve()));
+  const sessionEnded = new Promise<SessionEnded>((resolve) => socket.once(SOCKET_SESSION_ENDED, (info: SessionEnded) => resolve(info)));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', (error) => reject(error));
@@ -49,5 +52,5 @@ export async function connectSocket(url: string, auth: { token?: string; lastEve
     });
   }
 
-  return { socket, events, waitFor, caughtUp, close: () => socket.close() };
+  return { socket, events, waitFor, caughtUp, sessionEnded, close: () => socket.close() };
 }

@@ -22,6 +22,17 @@ export function clientCredentialsGrant(api: ApiClient): Promise<TokenResponse> {
   });
 }
 
+/**
+ * Logout (RFC 7009): the server forgets the access token and the refresh token issued with it, so
+ * neither works again anywhere. Sent without the session's own handling of refusals.
+ */
+export function revokeToken(api: ApiClient, token: string): Promise<void> {
+  return api.send('POST', '/oauth/revoke', {
+    token: null,
+    body: { token, token_type_hint: 'access_token', client_id: PUBLIC_CLIENT_ID, client_secret: PUBLIC_CLIENT_SECRET },
+  });
+}
+
 /** Absolute expiry in ms: `expires` (seconds since epoch) when a server sends it, else `expires_in`. */
 export function tokenExpiry(token: TokenResponse, now: number): number {
   if (typeof token.expires === 'number' && token.expires > 0) return token.expires * 1000;

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { UserMessages } from '@platform/shared';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test/harness';
 import RegisterDialog from './RegisterDialog';
@@ -70,6 +71,28 @@ describe('RegisterDialog', () => {
       message: 'There were errors during registration. Check your input and try again.',
       details: [],
     });
+  });
+
+  it.each([
+    [UserMessages.passwordTooCommon, 'This password is too common or too easy to guess'],
+    [UserMessages.passwordPersonal, 'This password is too close to your email address, your name or the name of this site'],
+  ])("words the server's refusal %s in the interface language", async (message, shown) => {
+    const refusal = () => ({
+      status: 422,
+      body: {
+        errors: [
+          { status: 422, message: `Failed to validate user entity:\n${message}` },
+          { status: 422, title: message, message, source: { pointer: '/password' } },
+        ],
+      },
+    });
+    const { user } = await renderWithApp(<RegisterDialog />, { handlers: { 'POST /register': refusal } });
+    await user.type(await screen.findByLabelText(/Full name/), 'Grace Hopper');
+    await user.type(screen.getByLabelText(/Email address/), 'grace@example.org');
+    await user.type(screen.getByLabelText(/^Password/), 'gracehopper');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText(shown)).toBeTruthy();
+    expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).toBe('true');
   });
 
   it('lists the messages of an error without pointers', async () => {

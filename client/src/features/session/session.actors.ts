@@ -1,7 +1,7 @@
 import type { Role, Tos, User } from '@platform/shared';
 import { fromPromise } from 'xstate';
 import { api as defaultApi, type ApiClient } from '../../api';
-import { clientCredentialsGrant, passwordGrant, tokenExpiry } from '../../api/endpoints/oauth';
+import { clientCredentialsGrant, passwordGrant, revokeToken, tokenExpiry } from '../../api/endpoints/oauth';
 import { releaseMyPostLocks } from '../../api/endpoints/posts';
 import { findRoleByName } from '../../api/endpoints/roles';
 import { agreeToTerms, listMyAgreements } from '../../api/endpoints/tos';
@@ -28,5 +28,6 @@ export function createSessionActors(api: ApiClient = defaultApi, now: () => numb
     fetchAgreements: fromPromise<Tos[], { token: string }>(({ input }) => listMyAgreements(api, input.token)),
     agreeTos: fromPromise<Tos, { token: string }>(({ input }) => agreeToTerms(api, TOS_VERSION_DATE, input.token)),
     releaseLocks: fromPromise<void, { token: string }>(({ input }) => releaseMyPostLocks(api, input.token)),
+    revokeToken: fromPromise<void, { token: string }>(({ input }) => revokeToken(api, input.token)),
   };
 }

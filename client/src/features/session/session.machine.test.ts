@@ -61,6 +61,7 @@ type Fakes = {
   fetchAgreements?: (input: { token: string }) => Promise<Tos[]>;
   agreeTos?: (input: { token: string }) => Promise<Tos>;
   releaseLocks?: (input: { token: string }) => Promise<void>;
+  revokeToken?: (input: { token: string }) => Promise<void>;
 };
 
 function start(options: { stored?: Session | null; fakes?: Fakes; clock?: SimulatedClock; now?: () => number } = {}) {
@@ -72,6 +73,7 @@ function start(options: { stored?: Session | null; fakes?: Fakes; clock?: Simula
     fetchAgreements: vi.fn(options.fakes?.fetchAgreements ?? (async () => [agreement()])),
     agreeTos: vi.fn(options.fakes?.agreeTos ?? (async () => agreement())),
     releaseLocks: vi.fn(options.fakes?.releaseLocks ?? (async () => undefined)),
+    revokeToken: vi.fn(options.fakes?.revokeToken ?? (async () => undefined)),
   };
   const machine = loginMachine.provide({
     actors: {
@@ -82,6 +84,7 @@ function start(options: { stored?: Session | null; fakes?: Fakes; clock?: Simula
       fetchAgreements: fromPromise(({ input }: { input: { token: string } }) => f.fetchAgreements(input)),
       agreeTos: fromPromise(({ input }: { input: { token: string } }) => f.agreeTos(input)),
       releaseLocks: fromPromise(({ input }: { input: { token: string } }) => f.releaseLocks(input)),
+      revokeToken: fromPromise(({ input }: { input: { token: string } }) => f.revokeToken(input)),
     },
   });
   const actor = createActor(machine, {
@@ -372,7 +375,7 @@ describe('login machine: refused requests', () => {
 });
 
 describe('login machine: logged in', () => {
-  it('releases post locks before logging out a user with Manage Posts', async () => {
+  it('releases post locks, then revokes the token, before logging out a user with Manage Posts', async () => {
     let release!: () => void;
     const { actor, f, emitted } = start({
       stored: stored({ permissions: ['Manage Posts'] }),
@@ -382,24 +385,73 @@ describe('login machine: logged in', () => {
     expect(actor.getSnapshot().value).toBe('releasingLocks');
     expect(actor.getSnapshot().context.session).not.toBeNull();
     expect(f.releaseLocks).toHaveBeenCalledWith({ token: 'stored-token' });
+    expect(f.revokeToken).not.toHaveBeenCalled();
     release();
     const done = await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(f.revokeToken).toHaveBeenCalledWith({ token: 'stored-token' });
     expect(done.context.session).toBeNull();
     expect(emitted.map((e) => e.type)).toEqual(['clearCaches', 'loggedOut']);
   });
 
   it('logs out even when releasing the locks fails, and admins release too', async () => {
-    const { actor } = start({ stored: stored({ role: 'admin' }), fakes: { releaseLocks: () => Promise.reject(new Error('404')) } });
+    const { actor, f } = start({ stored: stored({ role: 'admin' }), fakes: { releaseLocks: () => Promise.reject(new Error('404')) } });
     actor.send({ type: 'LOGOUT' });
     expect(actor.getSnapshot().value).toBe('releasingLocks');
     expect((await waitFor(actor, (s) => s.matches('anonymous'))).context.session).toBeNull();
+    expect(f.revokeToken).toHaveBeenCalledWith({ token: 'stored-token' });
   });
 
-  it('logs out at once without Manage Posts', () => {
-    const { actor, f } = start({ stored: stored() });
+  it('revokes the token at the server on logout, without releasing locks it cannot hold', async () => {
+    let revoked!: () => void;
+    const { actor, f, emitted } = start({ stored: stored(), fakes: { revokeToken: () => new Promise<void>((r) => (revoked = r)) } });
     actor.send({ type: 'LOGOUT' });
-    expect(actor.getSnapshot().matches({ anonymous: { prompt: 'closed' } })).toBe(true);
+    expect(actor.getSnapshot().value).toBe('revoking');
+    expect(f.revokeToken).toHaveBeenCalledWith({ token: 'stored-token' });
     expect(f.releaseLocks).not.toHaveBeenCalled();
+    revoked();
+    const done = await waitFor(actor, (s) => s.matches({ anonymous: { prompt: 'closed' } }));
+    expect(done.context.session).toBeNull();
+    expect(emitted.map((e) => e.type)).toEqual(['clearCaches', 'loggedOut']);
+  });
+
+  it('logs out here when the server cannot revoke the token, or does not answer', async () => {
+    const failing = start({ stored: stored(), fakes: { revokeToken: () => Promise.reject(new Error('offline')) } });
+    failing.actor.send({ type: 'LOGOUT' });
+    expect((await waitFor(failing.actor, (s) => s.matches('anonymous'))).context.session).toBeNull();
+
+    const clock = new SimulatedClock();
+    clock.set(NOW);
+    const silent = start({
+      stored: stored(),
+      clock,
+      now: () => clock.now(),
+      fakes: { revokeToken: () => new Promise<void>(() => undefined) },
+    });
+    silent.actor.send({ type: 'LOGOUT' });
+    clock.increment(4999);
+    expect(silent.actor.getSnapshot().value).toBe('revoking');
+    clock.increment(1);
+    expect(silent.actor.getSnapshot().matches('anonymous')).toBe(true);
+    expect(silent.actor.getSnapshot().context.session).toBeNull();
+    expect(silent.emitted.map((e) => e.type)).toEqual(['clearCaches', 'loggedOut']);
+  });
+
+  it('ends the session at once when the server says its token stopped working', () => {
+    const { actor, emitted, f } = start({ stored: stored() });
+    actor.send({ type: 'SESSION_ENDED' });
+    expect(actor.getSnapshot().matches({ anonymous: { prompt: 'open' } })).toBe(true);
+    expect(actor.getSnapshot().context.session).toBeNull();
+    expect(emitted.map((e) => e.type)).toEqual(['clearCaches', 'loggedOut']);
+    // Nothing left to revoke: the token is already dead.
+    expect(f.revokeToken).not.toHaveBeenCalled();
+  });
+
+  it('drops an anonymous client token the server ended', () => {
+    const { actor } = start({ stored: stored({ grantType: 'client_credentials', userId: null, role: null }) });
+    expect(actor.getSnapshot().matches('anonymous')).toBe(true);
+    actor.send({ type: 'SESSION_ENDED' });
+    expect(actor.getSnapshot().matches({ anonymous: { prompt: 'closed' } })).toBe(true);
+    expect(actor.getSnapshot().context.session).toBeNull();
   });
 
   it('keeps the new e-mail and name after a profile save', () => {

@@ -34,6 +34,8 @@ export type LoginEvent =
   | { type: 'AGREE_TOS' }
   | { type: 'DECLINE_TOS' }
   | { type: 'REQUEST_REJECTED'; status: number; path: string; location?: string | null }
+  /** The server says the session's token stopped working (revoked or expired). */
+  | { type: 'SESSION_ENDED' }
   | { type: 'PROFILE_UPDATED'; email: string | null; realname: string | null };
 
 export type LoginEmitted =
@@ -41,6 +43,9 @@ export type LoginEmitted =
 
 /** The longest a browser timer can wait; tokens live 15 hours, so this only guards odd servers. */
 const MAX_DELAY_MS = 2_147_483_647;
+
+/** How long logout waits for the server to revoke the token before it ends the session here anyway. */
+const REVOKE_TIMEOUT_MS = 5000;
 
 /** No login failure shown: the dialog opened, closed or tried again. */
 const NO_LOGIN_FAILURE = { loginFailed: false, loginRefused: false, loginMessage: null } as const;
@@ -164,6 +169,8 @@ export const loginMachine = setup({
         },
         // Refused while anonymous: the visitor may see more after logging in.
         REQUEST_REJECTED: { guard: 'isRefusal', target: '.prompt.open', actions: 'rememberReturnTo' },
+        // The anonymous client token ran out: the next refused request fetches another.
+        SESSION_ENDED: { actions: 'dropSession' },
       },
       states: {
         prompt: {
@@ -324,10 +331,7 @@ export const loginMachine = setup({
         },
       },
       on: {
-        LOGOUT: [
-          { guard: 'holdsManagePosts', target: 'releasingLocks' },
-          { target: 'anonymous', actions: ['clearSession', 'emitClearCaches', 'emitLoggedOut'] },
-        ],
+        LOGOUT: [{ guard: 'holdsManagePosts', target: 'releasingLocks' }, { target: 'revoking' }],
         REQUEST_REJECTED: [
           {
             guard: 'isUnauthenticated',
@@ -336,6 +340,8 @@ export const loginMachine = setup({
           },
           { guard: 'isRefusal', actions: 'emitForbidden' },
         ],
+        // Revoked or expired at the server: the same as a refused request, without waiting for one.
+        SESSION_ENDED: { target: 'anonymous.prompt.open', actions: ['clearSession', 'emitClearCaches', 'emitLoggedOut'] },
         PROFILE_UPDATED: {
           actions: assign({
             session: ({ context, event }) =>
@@ -350,9 +356,21 @@ export const loginMachine = setup({
       invoke: {
         src: 'releaseLocks',
         input: ({ context }) => ({ token: context.session?.accessToken ?? '' }),
+        onDone: { target: 'revoking' },
+        onError: { target: 'revoking' },
+      },
+    },
+
+    // The server revokes the token (and its refresh token) so it stops working everywhere, not
+    // only in this tab; the session ends here whether or not the server could be reached.
+    revoking: {
+      invoke: {
+        src: 'revokeToken',
+        input: ({ context }) => ({ token: context.session?.accessToken ?? '' }),
         onDone: { target: 'anonymous', actions: ['clearSession', 'emitClearCaches', 'emitLoggedOut'] },
         onError: { target: 'anonymous', actions: ['clearSession', 'emitClearCaches', 'emitLoggedOut'] },
       },
+      after: { [REVOKE_TIMEOUT_MS]: { target: 'anonymous', actions: ['clearSession', 'emitClearCaches', 'emitLoggedOut'] } },
     },
   },
 });

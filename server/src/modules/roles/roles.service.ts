@@ -4,6 +4,7 @@ import { authorize } from '../../auth/policy/policy';
 import { roleRule } from '../../auth/policy/roles.policy';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/database';
+import { appendEvent } from '../../events/events.repository';
 import { notFound, parseBody, ValidationError, type FieldError } from '../../http/errors';
 import type { Paging } from '../../http/query';
 import type { PermissionsService } from '../permissions/permissions.service';
@@ -98,7 +99,11 @@ export function createRolesService(ctx: AppContext, permissions: PermissionsServ
           .where('id', '=', role.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        if (granted) await repo.replacePermissions(trx, role.name, granted);
+        if (granted) {
+          await repo.replacePermissions(trx, role.name, granted);
+          // Open sockets of this role's users receive what the new permissions allow, on every node.
+          await appendEvent(trx, { type: 'role.updated', aggregateType: 'role', aggregateId: role.name, actorId: auth.userId });
+        }
         return withPermissions(trx, updated);
       });
     },
@@ -116,6 +121,7 @@ export function createRolesService(ctx: AppContext, permissions: PermissionsServ
         const locked = (await repo.findByIdForUpdate(trx, id)) ?? notFound(RESOURCE, id);
         const deleted = await withPermissions(trx, locked);
         await trx.deleteFrom('roles').where('id', '=', id).execute();
+        await appendEvent(trx, { type: 'role.deleted', aggregateType: 'role', aggregateId: locked.name, actorId: auth.userId });
         return deleted;
       });
     },

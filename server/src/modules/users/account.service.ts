@@ -6,6 +6,7 @@ import { randomToken, sha256 } from '../../auth/secrets';
 import { createRateLimit } from '../../auth/throttle';
 import { revokeUserTokens } from '../../auth/tokens.repository';
 import type { AppContext } from '../../context';
+import { appendEvent } from '../../events/events.repository';
 import { mailJob } from '../../jobs/mail.job';
 import { ApiError, deny, parseBody, ValidationError, zodToFields, type FieldError } from '../../http/errors';
 import * as repo from './users.repository';
@@ -92,6 +93,10 @@ export function createAccountService(ctx: AppContext, users: UsersService) {
             .executeTakeFirst()
         : undefined;
       if (!reset && !fields.some((f) => f.pointer === '/token')) fields.unshift({ pointer: '/token', message: RESET_INVALID });
+      if (reset && parsed.success) {
+        const user = await repo.findById(ctx.db, reset.user_id);
+        fields.push(...(await users.passwordFields(parsed.data.password, user ?? {})));
+      }
       if (fields.length > 0 || !parsed.success || !reset) throw new ValidationError('user', fields);
       const passwordHash = await hashPassword(parsed.data.password);
       await ctx.tx(async (trx) => {
@@ -111,8 +116,15 @@ export function createAccountService(ctx: AppContext, users: UsersService) {
           .where('used_at', 'is', null)
           .execute();
         await trx.updateTable('users').set({ password_hash: passwordHash, updated: now }).where('id', '=', reset.user_id).execute();
-        // A reset ends every session the old password opened.
+        // A reset ends every session the old password opened, open sockets included (on every node).
         await revokeUserTokens(trx, reset.user_id);
+        await appendEvent(trx, {
+          type: 'user.updated',
+          aggregateType: 'user',
+          aggregateId: reset.user_id,
+          actorId: reset.user_id,
+          payload: { id: reset.user_id },
+        });
       });
     },
   };

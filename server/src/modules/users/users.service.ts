@@ -8,6 +8,7 @@ import {
 } from '@platform/shared';
 import type { z } from 'zod';
 import type { Auth } from '../../auth/auth';
+import { passwordProblem, type PasswordContext } from '../../auth/password-policy';
 import { hashPassword } from '../../auth/passwords';
 import { authorize } from '../../auth/policy/policy';
 import { userRule } from '../../auth/policy/users.policy';
@@ -64,6 +65,17 @@ export function createUsersService(ctx: AppContext) {
     return fields;
   }
 
+  /**
+   * A password being set (never one already stored: the seeded `administrator` still logs in) must
+   * not be common nor close to the account's own words or the site's name (issue 26).
+   */
+  async function passwordFields(password: string | undefined, account: Omit<PasswordContext, 'siteName'>): Promise<FieldError[]> {
+    if (password === undefined) return [];
+    const name = (await ctx.settings.get('site')).name;
+    const problem = passwordProblem(password, { ...account, siteName: typeof name === 'string' ? name : null });
+    return problem ? [{ pointer: '/password', message: problem }] : [];
+  }
+
   async function withContacts(db: Executor, user: repo.UserRow) {
     return { user, contacts: await repo.contactsOf(db, [user.id]) };
   }
@@ -74,10 +86,11 @@ export function createUsersService(ctx: AppContext) {
 
   /** Inserts a user; shared by admin creation and self-registration. */
   async function insert(actorId: number | null, body: CreateBody, role: string) {
+    const weak = await passwordFields(body.password, body);
     const passwordHash = await hashPassword(body.password);
     const adminLimit = await adminLimitFor(role);
     const created = ctx.tx(async (trx) => {
-      const fields = await storeChecks(trx, { email: body.email, username: body.username, role, adminLimit });
+      const fields = [...(await storeChecks(trx, { email: body.email, username: body.username, role, adminLimit })), ...weak];
       if (fields.length > 0) throw new ValidationError(RESOURCE, fields);
       const user = await trx
         .insertInto('users')
@@ -107,6 +120,7 @@ export function createUsersService(ctx: AppContext) {
 
   return {
     insert,
+    passwordFields,
 
     async me(auth: Auth) {
       if (!auth.hasToken) return unauthorized();
@@ -146,12 +160,17 @@ export function createUsersService(ctx: AppContext) {
       authorize(userRule, auth, 'update', { ...current, changeRole });
       const { data, fields } = parseOrFields(UpdateUserBody, body);
       if (!data) throw new ValidationError(RESOURCE, fields);
-      const passwordHash = data.password ? await hashPassword(data.password) : undefined;
+      const weak = await passwordFields(data.password, {
+        email: data.email ?? current.email,
+        username: data.username ?? current.username,
+        realname: data.realname === undefined ? current.realname : data.realname,
+      });
+      const passwordHash = data.password && weak.length === 0 ? await hashPassword(data.password) : undefined;
       const role = changeRole ? data.role : undefined;
       const adminLimit = await adminLimitFor(role);
       const saving = ctx.tx(async (trx) => {
         await repo.findByIdForUpdate(trx, id);
-        const checks = await storeChecks(trx, { email: data.email, username: data.username, role, adminLimit }, id);
+        const checks = [...(await storeChecks(trx, { email: data.email, username: data.username, role, adminLimit }, id)), ...weak];
         if (checks.length > 0) throw new ValidationError(RESOURCE, checks);
         const user = await trx
           .updateTable('users')
