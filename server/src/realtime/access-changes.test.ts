@@ -12,7 +12,7 @@ const event = (type: EventType, aggregateId: string, payload: Record<string, unk
   actor_id: null,
   payload,
   created_at: '2026-01-01T00:00:00Z',
-  position: { xid: 1n, id: 1 },
+  position: { seq: 1, id: 1 },
 });
 const auth = (over: Partial<Auth>): Auth => ({ ...anonymousAuth(), hasToken: true, ...over });
 const ada = auth({ userId: 7, role: 'ranger', tokenId: 70 });
