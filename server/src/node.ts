@@ -10,6 +10,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
 import { seedOnce } from './db/seed';
 import { NotifyListener } from './events/notify-listener';
+import { answerUnparsableRequest } from './http/client-error';
 import { createJobs } from './jobs/jobs';
 import { createMailer } from './mail/mailer';
 import { createLocalMediaStore } from './media/media-store';
@@ -80,6 +81,7 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
   // never sends a request on a connection the server is closing at that moment (ECONNRESET).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  server.on('clientError', answerUnparsableRequest);
   const hub = createRealtimeHub({
     server,
     db: handle.db,
