@@ -13,7 +13,7 @@ import type { AppContext } from './context';
 import { errorMiddleware } from './http/error-middleware';
 import { methodNotAllowed, unknownRoute } from './http/routing';
 import { forgetOnWrites } from './http/read-cache';
-import { apiHeaders, baseUrl, corsMiddleware, jsonp, trailingSlash } from './http/transport';
+import { apiHeaders, baseUrl, corsMiddleware, jsonp, malformedPath, trailingSlash } from './http/transport';
 import './http/types';
 import { API_PREFIX } from './http/urls';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes';
@@ -155,7 +155,7 @@ export function createApp(ctx: AppContext, services: Services) {
     }),
   );
   app.use(corsMiddleware);
-  app.use(trailingSlash);
+  app.use(trailingSlash, malformedPath);
   app.use(baseUrl(ctx.config));
   app.use(forgetOnWrites(ctx.answers));
 

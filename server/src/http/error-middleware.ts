@@ -39,6 +39,8 @@ export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, n
   }
 
   for (const [name, value] of Object.entries(apiError.options.headers ?? {})) res.setHeader(name, value);
+  // Said outright: a static file's handler may have labelled the response with the file's type before it failed (a 416).
+  res.type('json');
   res.status(apiError.status).json({ errors: apiError.toEntries() });
 };
 
