@@ -33,6 +33,8 @@ export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, n
   } else if (isBodyParserError(error)) apiError = fromBodyParser(error);
   else if (isClientError(error)) apiError = new ApiError(error.status, 'The request could not be read');
   else if (isUnstorableText(error)) apiError = new ApiError(400, 'The request contains text that cannot be stored (a NUL character)');
+  else if (isLoneSurrogate(error))
+    apiError = new ApiError(400, 'The request contains text that cannot be stored (half of a surrogate pair, as a \\u escape)');
   else {
     req.log?.error({ err: error }, 'unhandled error');
     apiError = new ApiError(500, 'Something went wrong on our side. The error was logged with request id ' + String(req.id ?? ''));
@@ -63,6 +65,15 @@ function isClientError(error: unknown): error is Error & { status: number } {
 function isUnstorableText(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '22021' || code === '22P05';
+}
+
+/**
+ * JSON may escape half of a UTF-16 surrogate pair (`"\ud800"`); jsonb refuses it (22P02, "Unicode
+ * low surrogate must follow a high surrogate"). Only a caller can send one, in a value or a key.
+ */
+function isLoneSurrogate(error: unknown): boolean {
+  const { code, detail } = (error ?? {}) as { code?: unknown; detail?: unknown };
+  return code === '22P02' && typeof detail === 'string' && /surrogate/i.test(detail);
 }
 
 function fromBodyParser(error: BodyParserError): ApiError {
