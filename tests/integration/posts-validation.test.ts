@@ -244,4 +244,15 @@ describe('other fields (API-CONTRACT 8.3)', () => {
     const media = await uploadImage(server);
     expectStatus(await withValues({ [survey.keys.media]: [media] }), 200);
   });
+
+  it('quotes a deeply nested value in its error, never overflowing the stack (a 5xx)', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const raw = `{"title":"Deep","content":"c","form":{"id":${survey.form.id}},"values":{"${survey.keys.varchar}":[${deep}]}}`;
+    const res = await server.api.request('POST', '/posts', {
+      token: who.member.token,
+      raw,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expectValueError(res, `The field Short text must be scalar, Given: ${'['.repeat(8)}[...]${']'.repeat(8)}`);
+  });
 });
