@@ -35,6 +35,22 @@ export const dbIdField = (message: string) =>
     )
     .pipe(z.number().int(message).positive(message).max(MAX_DB_ID, message));
 
+/**
+ * Whether a value read from JSON nests at most `max` objects or lists deep. Measured without
+ * recursion: a value nested thousands deep must not exhaust the stack while being measured, as it
+ * would later when written back out (JSON.stringify) or compared.
+ */
+export function nestsAtMost(value: unknown, max: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= max) return false;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return true;
+}
+
 /** Common list envelope of every search endpoint (API-CONTRACT 14.1). */
 export function listEnvelope<T extends z.ZodType>(item: T) {
   return z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nestsAtMost } from './common';
 import { digitsField, flagField, idField } from './field-rules';
 
 export const ATTRIBUTE_LABEL_MAX = 150;
@@ -107,6 +108,7 @@ export const AttributeMessages = {
   defaultInvalid: 'default must be text',
   optionsInvalid: 'options must be a list',
   configInvalid: 'config must be an object',
+  tooDeep: (field: string) => `${field} must not nest more than ${ATTRIBUTE_JSON_DEPTH_MAX} levels`,
   stageRequired: 'form_stage_id is required',
   stageInvalid: 'form_stage_id must be a digit',
   stageMissing: (id: number) => `form_stage_id ${id} does not exist`,
@@ -140,16 +142,21 @@ const Key = z.preprocess(
     .optional(),
 );
 
+/** How deep `options` and `config` may nest: far more than any client needs, far less than would overflow a stack. */
+export const ATTRIBUTE_JSON_DEPTH_MAX = 32;
+
 /** `options` is a list; `{}` (what some clients send for "none") is an empty list, null too. */
 const Options = z.preprocess(
   (v) => (v === null ? [] : typeof v === 'object' && !Array.isArray(v) ? Object.values(v as object) : v),
-  z.array(z.unknown(), { error: A.optionsInvalid }),
+  z.array(z.unknown(), { error: A.optionsInvalid }).refine((v) => nestsAtMost(v, ATTRIBUTE_JSON_DEPTH_MAX), A.tooDeep('options')),
 );
 
 /** Free JSON object (`hasCaption` for uploads, `input.form` for relations); `[]` and null are empty. */
 const Config = z.preprocess(
   (v) => (v === null || (Array.isArray(v) && v.length === 0) ? {} : v),
-  z.record(z.string(), z.unknown(), { error: A.configInvalid }),
+  z
+    .record(z.string(), z.unknown(), { error: A.configInvalid })
+    .refine((v) => nestsAtMost(v, ATTRIBUTE_JSON_DEPTH_MAX), A.tooDeep('config')),
 );
 
 const Default = z
@@ -219,7 +226,8 @@ export function attributeProblems(field: AttributeShape): AttributeProblem[] {
   }
   if (BUILT_IN_TYPES.includes(field.type) && field.required === false) problems.push({ field: 'required', message: A.builtInOptional });
   const options = field.options ?? [];
-  if (CHOICE_INPUTS.includes(field.input) && field.type !== 'tags') {
+  // Options nested too deep to compare are refused on their own (tooDeep); comparing them would overflow the stack.
+  if (CHOICE_INPUTS.includes(field.input) && field.type !== 'tags' && nestsAtMost(options, ATTRIBUTE_JSON_DEPTH_MAX)) {
     const seen = new Set(options.map((o) => JSON.stringify(o)));
     if (seen.size !== options.length) problems.push({ field: 'options', message: A.duplicateOption });
   }
