@@ -24,6 +24,8 @@ export type RunningNode = {
   databaseUrl: string;
   ctx: AppContext;
   services: Services;
+  /** The Express app behind `server` (socket.io answers its own path first). */
+  app: ReturnType<typeof createApp>;
   server: http.Server;
   close: () => Promise<void>;
 };
@@ -121,5 +123,5 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
       await embedded?.stop();
     })());
 
-  return { url, port, databaseUrl, ctx, services, server, close };
+  return { url, port, databaseUrl, ctx, services, app, server, close };
 }
