@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
+import { NoResultError } from 'kysely';
 import multer from 'multer';
 import { z } from 'zod';
 import { ApiError, OAuthError, ValidationError, zodToFields } from './errors';
@@ -33,7 +34,11 @@ export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, n
   } else if (isBodyParserError(error)) apiError = fromBodyParser(error);
   else if (isClientError(error)) apiError = new ApiError(error.status, 'The request could not be read');
   else if (isUnstorableText(error)) apiError = new ApiError(400, 'The request contains text that cannot be stored (a NUL character)');
-  else if (isLoneSurrogate(error))
+  else if (error instanceof NoResultError) {
+    // A write's `...OrThrow` found no row: another request deleted what this one had just read.
+    req.log?.warn({ err: error }, 'row gone before the write');
+    apiError = new ApiError(404, 'Could not find that entity: it was deleted meanwhile');
+  } else if (isLoneSurrogate(error))
     apiError = new ApiError(400, 'The request contains text that cannot be stored (half of a surrogate pair, as a \\u escape)');
   else {
     req.log?.error({ err: error }, 'unhandled error');
