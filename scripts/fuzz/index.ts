@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { assertLoopback, runFuzz, send } from './engine';
 import { startFuzzNode } from './node';
 import { formatSummary, reproduce } from './report';
@@ -5,7 +6,7 @@ import { buildRequest } from './requests';
 import { Rng } from './rng';
 import { listRoutes } from './routes';
 import { seedWorld } from './seed';
-import http from 'node:http';
+import { fuzzHandshakes } from './sockets';
 
 /**
  * `npm run fuzz [-- --requests 50000 --seed 1 --concurrency 8 --timeout 30000]`
@@ -61,7 +62,11 @@ try {
       },
     });
     process.stdout.write(formatSummary(result, fuzz.node.url, seed, concurrency));
-    failed = result.failures.length > 0;
+    const handshakes = Math.max(50, Math.round(requests / 200));
+    const refused = await fuzzHandshakes(fuzz.node.url, world, seed, handshakes);
+    process.stdout.write(`\nSocket handshakes: ${handshakes}, ${refused.length} failed\n`);
+    for (const failure of refused) process.stdout.write(`  ${failure.outcome}: auth ${failure.auth}\n`);
+    failed = result.failures.length > 0 || refused.length > 0;
   }
 } finally {
   await fuzz.close();

@@ -1,6 +1,7 @@
 import type { Rng } from './rng';
 import type { RouteTarget } from './routes';
 import { requestBody } from './bodies';
+import { sampleQuery } from './samples';
 import type { Identity, World } from './seed';
 import { NASTY_PARAMS, QUERY_KEYS, QUERY_VALUES } from './values';
 
@@ -78,9 +79,16 @@ function fillPath(rng: Rng, world: World, pattern: string, method: string, tags:
   return rng.chance(0.7) && world.mediaFiles.length > 0 ? rng.pick(world.mediaFiles) : `/media/files/${rng.pick(NASTY_PARAMS)}`;
 }
 
-function queryString(rng: Rng, tags: string[]): string {
-  if (rng.chance(0.45)) return '';
-  const pairs: string[] = [];
+/** A route's own valid query (one of its values made wrong, at times), plus random parameters. */
+function queryString(rng: Rng, world: World, route: RouteTarget, tags: string[]): string {
+  const sample = rng.chance(0.6) ? sampleQuery(route.path, rng, world) : undefined;
+  const pairs: string[] = sample ? sample.split('&') : [];
+  if (sample && rng.chance(0.5)) {
+    const i = rng.int(0, pairs.length - 1);
+    pairs[i] = `${pairs[i]!.split('=')[0]}=${rng.pick(QUERY_VALUES)}`;
+    tags.push('query:sample-value');
+  } else if (sample) tags.push('query:sample');
+  if (rng.chance(sample ? 0.7 : 0.45)) return pairs.length > 0 ? `?${pairs.join('&')}` : '';
   const count = rng.weighted([
     [10, 1],
     [6, 2],
@@ -90,7 +98,8 @@ function queryString(rng: Rng, tags: string[]): string {
   if (count > 100) {
     // Many short parameters, so the query parser's limits are reached before the parser's 16 KB head limit.
     tags.push('query:many');
-    return `?${Array.from({ length: count }, (_, i) => `${rng.pick(['status[]', 'tags[]', 'form', 'x'])}=${i % 10}`).join('&')}`;
+    const many = Array.from({ length: count }, (_, i) => `${rng.pick(['status[]', 'tags[]', 'form', 'x'])}=${i % 10}`);
+    return `?${[...pairs, ...many].join('&')}`;
   }
   for (let i = 0; i < count; i++) {
     const key = rng.pick(QUERY_KEYS);
@@ -189,11 +198,13 @@ export function buildRequest(rng: Rng, index: number, routes: RouteTarget[], wor
   let path = fillPath(rng, world, route.path, method, tags);
   if (route.kind === 'socket')
     path = `/socket.io/${rng.pick(['', '?EIO=4&transport=polling', '?EIO=3&transport=polling', '?EIO=4&transport=websocket', '?EIO=4&transport=polling&sid=nope', '?EIO=9'])}`;
-  else path += queryString(rng, tags);
+  else path += queryString(rng, world, route, tags);
   if (rng.chance(0.03)) path = path.replace(/(\/[^/?]+)(\?|$)/, '$1/$2');
 
   const { identity, header } = authorization(rng, world, tags, swept?.identity);
-  const headers: Record<string, string> = { 'X-Request-Id': `fuzz-${index}`, Accept: 'application/json' };
+  // Pages are asked for as browsers do, the API as its clients do.
+  const accept = route.kind === 'root' && rng.chance(0.7) ? 'text/html,application/xhtml+xml,*/*;q=0.8' : 'application/json';
+  const headers: Record<string, string> = { 'X-Request-Id': `fuzz-${index}`, Accept: accept };
   if (header !== undefined) headers.Authorization = header;
   if (rng.chance(0.1))
     headers.Accept = rng.pick(['text/html', '*/*', 'application/xml', 'text/html,application/xhtml+xml', '', 'garbage/;;']);

@@ -2,6 +2,7 @@ import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET } from '@platform/shared';
 import type { Rng } from './rng';
 import type { World } from './seed';
 import { sampleValues } from './seed-surveys';
+import { MANAGER_ROLE } from './seeder';
 
 type Sample = (rng: Rng, world: World) => Record<string, unknown>;
 
@@ -289,3 +290,69 @@ export const EXTRA_KEYS = [
   '',
   'a'.repeat(300),
 ];
+
+const POST_FILTERS = (rng: Rng, world: World) => {
+  const field = rng.pick(world.fields);
+  return [
+    'status[]=published&status[]=draft',
+    'status=all&limit=5&offset=2&orderby=created&order=desc',
+    `form[]=${world.formId}&form[]=none&tags[any]=${world.tagIds.join(',')}`,
+    `tags[all]=${world.tagIds[0]}&set=${id(rng, world, 'collections')}`,
+    'q=flood&user=me&source[]=web&source[]=sms&has_location=mapped',
+    'bbox=30,-5,40,5&center_point=-1.28,36.82&within_km=50',
+    'created_after=2024-01-01&created_before=2030-01-01&date_after=2020-01-01T00:00:00Z&updated_before=now',
+    `values[${field.key}][]=${encodeURIComponent(String(field.options[0] ?? 'Fuzz text'))}&values[${field.key}][]=x`,
+    `include_attributes[]=${field.key}&include_types[]=point&published_to[]=${MANAGER_ROLE}`,
+    `created_before_by_id=${id(rng, world, 'posts')}&post_id=${id(rng, world, 'posts')}&parent=${id(rng, world, 'posts')}`,
+  ];
+};
+
+/**
+ * A valid query per route pattern (under /api/v3), the starting point of most query mutations, so
+ * the search, stats and map code sees its real parameters, and then each of them wrong.
+ */
+const QUERY_SAMPLES: Record<string, (rng: Rng, world: World) => string[]> = {
+  '/posts': POST_FILTERS,
+  '/posts/geojson': POST_FILTERS,
+  '/posts/geojson/:z/:x/:y': POST_FILTERS,
+  '/collections/:id/posts': POST_FILTERS,
+  '/posts/stats': (rng, world) => [
+    'group_by=status',
+    'group_by=form&status[]=all',
+    'group_by=tags&group_by_tags=all',
+    `group_by=tags&group_by_tags=${world.tagIds[0]}`,
+    `group_by=attribute&group_by_attribute_key=${rng.pick(world.fields).key}`,
+    'group_by=source&include_unmapped=1',
+    'timeline=1&timeline_interval=86400',
+    `timeline=1&timeline_attribute=${rng.pick(world.fields).key}&timeline_interval=3600`,
+    ...POST_FILTERS(rng, world).slice(0, 4),
+  ],
+  '/posts/clusters': () => ['zoom=3', 'zoom=10&bbox=30,-5,40,5', 'zoom=0&status[]=all', 'zoom=20&bbox=-360,-90,360,90&form[]=1'],
+  '/geocode': () => ['q=Nairobi&limit=5', 'q=Mombasa', 'q=&limit=20'],
+  '/forms/:formId/stats': () => ['created_after=2024-01-01&created_before=2030-01-01'],
+  '/users': () => ['q=fuzz&role=user&orderby=realname&order=asc&limit=10', 'email=member@fuzz.example.org'],
+  '/collections': () => ['q=fuzz&featured=1&editableBy=me&orderby=created&order=desc', 'user=me&limit=2'],
+  '/savedsearches': () => ['q=fuzz&featured=true&user=me'],
+  '/messages': (rng, world) => [
+    `contact=${id(rng, world, 'contacts')}&box=inbox&status=received&orderby=created&order=asc&limit=5`,
+    'box=outbox&status=all&type=sms&data_source=smssync&q=Fuzz',
+    `post=${id(rng, world, 'posts')}&parent=${id(rng, world, 'messages')}&box=archived`,
+  ],
+  '/tags': (rng, world) => ['q=Fuzz&type=category&level=parent', `parent_id=${world.tagIds[0]}&tag[]=Fuzz%20shelter&tag[]=x`],
+  '/forms': () => ['q=Fuzz&orderby=name&order=desc&disabled=0'],
+  '/forms/attributes': () => ['order=asc&orderby=priority&type=varchar&input=text', 'form_id=1&label=Title&key=x'],
+  '/forms/:formId/attributes': () => ['order=asc&orderby=priority', 'postStatus=published'],
+  '/forms/:formId/stages': () => ['postStatus=published', 'postStatus=draft&orderby=priority'],
+  '/config': () => ['groups[]=site&groups[]=map', 'groups=features,site'],
+  '/country-codes': () => ['country_code=KE&dial_code=%2B254', 'limit=10&offset=240'],
+  '/notifications': (rng, world) => [`user=me&set=${id(rng, world, 'collections')}`],
+  '/contacts': () => ['user=me&type=email&data_source=email', 'contact=%2B254700000199'],
+  '/roles': () => ['name=user', 'q=fuzz&orderby=name'],
+  '/users/:user_id/settings': () => ['config_key=hdx_api_key'],
+};
+
+/** A valid query for the route, if there is one to start from. */
+export function sampleQuery(route: string, rng: Rng, world: World): string | undefined {
+  const samples = QUERY_SAMPLES[route.replace(/^\/api\/v3/, '')];
+  return samples ? rng.pick(samples(rng, world)) : undefined;
+}

@@ -6,6 +6,7 @@ import { runFuzz } from '../../scripts/fuzz/engine';
 import { formatSummary } from '../../scripts/fuzz/report';
 import { listRoutes } from '../../scripts/fuzz/routes';
 import { seedWorld, type World } from '../../scripts/fuzz/seed';
+import { fuzzHandshakes } from '../../scripts/fuzz/sockets';
 import { TEST_ADMIN_PASSWORD } from './helpers/database';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -49,4 +50,8 @@ describe('fuzz (issue 26)', () => {
     const ok = [...result.byStatus].filter(([status]) => status >= 200 && status < 300).reduce((n, [, count]) => n + count, 0);
     expect(ok).toBeGreaterThan(requests * 0.15);
   }, 120_000);
+
+  it('connects or refuses every generated socket handshake with a reason of its own', async () => {
+    expect(await fuzzHandshakes(server.url, world, 26, 30)).toEqual([]);
+  });
 });
