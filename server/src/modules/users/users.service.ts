@@ -151,7 +151,7 @@ export function createUsersService(ctx: AppContext) {
       const adminLimit = await adminLimitFor(role);
       const saving = ctx.tx(async (trx) => {
         // Deleted by another request since it was read: gone, like any unknown user.
-        (await repo.findByIdForUpdate(trx, id)) ?? notFound(RESOURCE, id);
+        if (!(await repo.findByIdForUpdate(trx, id))) notFound(RESOURCE, id);
         const checks = await storeChecks(trx, { email: data.email, username: data.username, role, adminLimit }, id);
         if (checks.length > 0) throw new ValidationError(RESOURCE, checks);
         const user = await trx
