@@ -241,8 +241,11 @@ export function requestBody(
       };
     case 'empty':
       return { body: Buffer.alloc(0), type: rng.pick(['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded']) };
-    case 'deep':
-      return { body: Buffer.from(toJsonText(rng.pick([deepArray(20_000), deepObject(20_000)]))), type: 'application/json' };
+    case 'deep': {
+      const deep = rng.pick([deepArray(20_000), deepObject(20_000)]);
+      tags.push(deep.tag);
+      return { body: Buffer.from(deep.text), type: 'application/json' };
+    }
     default:
       return { body: Buffer.from(`{"a":"${'a'.repeat(3 * 1024 * 1024)}"}`), type: 'application/json' };
   }

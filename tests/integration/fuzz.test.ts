@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runFuzz } from '../../scripts/fuzz/engine';
+import { assertLoopback, runFuzz } from '../../scripts/fuzz/engine';
 import { formatSummary } from '../../scripts/fuzz/report';
 import { listRoutes } from '../../scripts/fuzz/routes';
 import { seedWorld, type World } from '../../scripts/fuzz/seed';
@@ -50,6 +50,12 @@ describe('fuzz (issue 26)', () => {
     const ok = [...result.byStatus].filter(([status]) => status >= 200 && status < 300).reduce((n, [, count]) => n + count, 0);
     expect(ok).toBeGreaterThan(requests * 0.15);
   }, 120_000);
+
+  it('fuzzes nothing but this machine', () => {
+    for (const url of ['http://example.org', 'https://127.0.0.1:8080', 'http://10.0.0.5', 'http://127.0.0.1.example.org'])
+      expect(() => assertLoopback(url), url).toThrow(/refusing to fuzz/);
+    for (const url of ['http://127.0.0.1:8080', 'http://localhost:1', 'http://[::1]:9']) expect(assertLoopback(url).href).toContain(':');
+  });
 
   it('connects or refuses every generated socket handshake with a reason of its own', async () => {
     expect(await fuzzHandshakes(server.url, world, 26, 30)).toEqual([]);
