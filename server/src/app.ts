@@ -15,7 +15,7 @@ import { frameAncestors, frameOptions } from './http/framing';
 import { jsonBody } from './http/json-body';
 import { methodNotAllowed, readOnlyFiles, unknownRoute } from './http/routing';
 import { forgetOnWrites } from './http/read-cache';
-import { apiHeaders, baseUrl, corsMiddleware, jsonp, trailingSlash } from './http/transport';
+import { apiHeaders, baseUrl, corsMiddleware, jsonp, malformedPath, trailingSlash } from './http/transport';
 import './http/types';
 import { API_PREFIX } from './http/urls';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes';
@@ -167,7 +167,7 @@ export function createApp(ctx: AppContext, services: Services) {
   );
   app.use(frameOptions);
   app.use(corsMiddleware);
-  app.use(trailingSlash);
+  app.use(trailingSlash, malformedPath);
   app.use(baseUrl(ctx.config));
   app.use(forgetOnWrites(ctx.answers));
 

@@ -11,6 +11,7 @@ import { scheduleBackups } from './db/embedded-backup';
 import { migrateToLatest } from './db/migrate';
 import { seedOnce } from './db/seed';
 import { NotifyListener } from './events/notify-listener';
+import { answerUnparsableRequest } from './http/client-error';
 import { createJobs } from './jobs/jobs';
 import { createMailer } from './mail/mailer';
 import { createLocalMediaStore } from './media/media-store';
@@ -24,6 +25,8 @@ export type RunningNode = {
   databaseUrl: string;
   ctx: AppContext;
   services: Services;
+  /** The Express app behind `server` (socket.io answers its own path first). */
+  app: ReturnType<typeof createApp>;
   server: http.Server;
   close: () => Promise<void>;
 };
@@ -82,6 +85,7 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
   // never sends a request on a connection the server is closing at that moment (ECONNRESET).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  server.on('clientError', answerUnparsableRequest);
   const hub = createRealtimeHub({
     server,
     db: handle.db,
@@ -126,7 +130,7 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
       await embedded?.stop();
     })());
 
-  return { url, port, databaseUrl, ctx, services, server, close };
+  return { url, port, databaseUrl, ctx, services, app, server, close };
 }
 
 /** Scheduled backups of the embedded database, and `npm run backup` answered through its lock. */

@@ -104,6 +104,25 @@ describe('POST /forms/{id}/attributes (API-CONTRACT 7.3)', () => {
     expect(res.body.config).toEqual({ 'magic-input': true });
   });
 
+  it('refuses options and config nested thousands deep with a 422, never overflowing the stack (a 5xx)', async () => {
+    const { form, stage, path } = await survey();
+    const deep = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
+    const send = (method: string, address: string, raw: string) =>
+      server.api.request(method, address, { token: who.admin, raw, headers: { 'Content-Type': 'application/json' } });
+    const base = `"label":"Deep","type":"varchar","input":"select","form_stage_id":${stage.id}`;
+    expectField(await send('POST', path, `{${base},"options":["a",${deep}]}`), '/options', 'options must not nest more than 32 levels');
+    expectField(await send('POST', path, `{${base},"config":${deep}}`), '/config', 'config must not nest more than 32 levels');
+
+    const field = await newAttribute(server, who.admin, form.id, stage.id);
+    const fieldPath = `${path}/${field.id}`;
+    expectField(await send('PUT', fieldPath, `{"options":[${deep}]}`), '/options', 'options must not nest more than 32 levels');
+    expectField(await send('PUT', fieldPath, `{"config":${deep}}`), '/config', 'config must not nest more than 32 levels');
+    // Nesting a real client sends is kept as given.
+    const nested = await server.api.put(fieldPath, { config: { input: { form: [{ id: 1 }] } } }, { token: who.admin });
+    expectStatus(nested, 200);
+    expect(nested.body.config).toEqual({ input: { form: [{ id: 1 }] } });
+  });
+
   it('keeps a valid free key and refuses a taken or malformed one', async () => {
     const { stage, path } = await survey();
     const key = unique('my_key-');

@@ -63,6 +63,22 @@ describe('the built client', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
   });
+
+  it('answers a path with broken percent-encoding with the 400 envelope', async () => {
+    for (const address of ['/assets/%E0%A4%A', '/assets/%', '/views/%E0%A4%A']) {
+      const res = await fetch(`${server.url}${address}`, { headers: { Accept: 'text/html' } });
+      expect(res.status, address).toBe(400);
+      expect(res.headers.get('content-type'), address).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({ errors: [{ status: 400, title: 'Bad Request', message: expect.any(String) }] });
+    }
+  });
+
+  it('answers a range past the end of a file with the 416 envelope, labelled as JSON', async () => {
+    const res = await fetch(`${server.url}/index.html`, { headers: { Range: 'bytes=999999-' } });
+    expect(res.status).toBe(416);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toMatchObject({ errors: [{ status: 416 }] });
+  });
 });
 
 describe('methods the assets do not serve (issue 26)', () => {

@@ -306,6 +306,19 @@ describe('PUT /config/{group}', () => {
     expect(stored).toEqual([]);
   });
 
+  it('refuses a lone surrogate in a stored value or key with a 400 envelope, never a 5xx', async () => {
+    // JSON may escape half a surrogate pair; Postgres' jsonb refuses to store it.
+    for (const raw of ['{"description":"\\ud800"}', '{"extra":{"\\udc00":1}}']) {
+      const res = await server.api.request('PUT', '/config/twitter', {
+        token: admin,
+        raw,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(res.status, raw).toBe(400);
+      expect(res.body.errors[0]).toMatchObject({ status: 400, message: expect.stringContaining('surrogate') });
+    }
+  });
+
   it('appends a config.updated event in the same change', async () => {
     const before = await server.ctx.db.selectFrom('events').select('id').where('type', '=', 'config.updated').execute();
     const res = await server.api.put('/config/site', { description: 'Evented' }, { token: settingsManager.token });

@@ -1,6 +1,7 @@
 import { FormMessages } from '@platform/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { unique } from './helpers/factories';
+import { deletedWhileWaiting } from './helpers/row-locks';
 import { startTestServer, type TestServer } from './helpers/server';
 import {
   dropConfig,
@@ -354,4 +355,19 @@ describe('DELETE /forms/{id}', () => {
     expectStatus(await server.api.del(`/forms/${form.id}`), 401);
     expectStatus(await server.api.get(`/forms/${form.id}`), 200);
   });
+});
+
+describe('concurrent writes', () => {
+  // Row locks across connections: the embedded database runs one transaction at a time.
+  it.skipIf(inject('database').mode === 'embedded')(
+    'answers 404, not 500, when the survey is deleted while an update waits for its row',
+    async () => {
+      const form = await newForm(server, who.admin);
+      const res = await deletedWhileWaiting(server, 'forms', form.id, () =>
+        server.api.put(`/forms/${form.id}`, { description: 'Changed meanwhile' }, { token: who.admin }),
+      );
+      expect(res.status, res.text).toBe(404);
+      expect(res.body.errors[0].status).toBe(404);
+    },
+  );
 });

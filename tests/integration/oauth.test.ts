@@ -288,7 +288,10 @@ describe('login throttling', () => {
       for (let i = 0; i < 3; i++) expect((await token(passwordGrant(name, 'wrong-password'), headers)).status).toBe(400);
       const blocked = await token(passwordGrant(name, 'wrong-password'), headers);
       expect(blocked.status).toBe(429);
-      expect(blocked.body.errors[0]).toMatchObject({ status: 429 });
+      expect(blocked.body).toMatchObject({
+        error: 'slow_down',
+        error_description: expect.stringContaining('Too many failed login attempts'),
+      });
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       // The failing address waits, even with the right password.
       if (name === user.email) expect((await token(passwordGrant(user.email, user.password), headers)).status).toBe(429);
@@ -340,7 +343,7 @@ describe('login throttling', () => {
     }
     const blocked = await token(passwordGrant(`${unique('spray')}@example.org`, 'wrong-password'), headers);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.errors[0].status).toBe(429);
+    expect(blocked.body.error).toBe('slow_down');
     expect(blocked.headers.get('retry-after')).toBeTruthy();
     // Another address is unaffected.
     const user = await createUser(server);

@@ -245,6 +245,40 @@ describe('other fields (API-CONTRACT 8.3)', () => {
     const media = await uploadImage(server);
     expectStatus(await withValues({ [survey.keys.media]: [media] }), 200);
   });
+
+  it('quotes a deeply nested value in its error, never overflowing the stack (a 5xx)', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const raw = `{"title":"Deep","content":"c","form":{"id":${survey.form.id}},"values":{"${survey.keys.varchar}":[${deep}]}}`;
+    const res = await server.api.request('POST', '/posts', {
+      token: who.member.token,
+      raw,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expectValueError(res, `The field Short text must be scalar, Given: ${'['.repeat(8)}[...]${']'.repeat(8)}`);
+  });
+
+  it('still saves a post whose stored values a field no longer holds (the field changed type)', async () => {
+    const form = await newForm(server, who.admin, { require_approval: false });
+    const stage = await newStage(server, who.admin, form.id);
+    const place = await newAttribute(server, who.admin, form.id, stage.id, { type: 'varchar', input: 'text' });
+    const category = await newAttribute(server, who.admin, form.id, stage.id, { type: 'varchar', input: 'text' });
+    const post = await createPost(
+      server,
+      who.admin,
+      postBody(form.id, { values: { [place.key]: ['by the river'], [category.key]: ['7'] } }),
+    );
+    for (const [attribute, change] of [
+      [place, { type: 'point', input: 'location' }],
+      [category, { type: 'tags', input: 'tags', options: [] }],
+    ] as const)
+      expectStatus(await server.api.put(`/forms/${form.id}/attributes/${attribute.id}`, change, { token: who.admin }), 200);
+
+    // Saving without values keeps the stored ones; those of the wrong shape are not indexed as places or categories.
+    const saved = await server.api.put(`/posts/${post.id}`, { title: 'Saved after the survey changed' }, { token: who.admin });
+    expectStatus(saved, 200);
+    expect(saved.body.values).toEqual({ [place.key]: ['by the river'], [category.key]: ['7'] });
+    expect(saved.body.tags).toEqual([]);
+  });
 });
 
 describe("another user's media and drafts (issue 26)", () => {

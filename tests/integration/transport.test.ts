@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, createUser, tokenFor } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
@@ -85,6 +86,28 @@ describe('transport conventions (API-CONTRACT 1, 2)', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].message).toMatch(/malformed JSON/);
+  });
+
+  it('answers what the HTTP parser refuses (unknown method, oversized head) in the envelope too', async () => {
+    // Raw bytes on a socket: fetch would not send either request.
+    const exchange = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(server.port, '127.0.0.1', () => socket.write(request));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const envelope = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as unknown;
+
+    const unknownMethod = await exchange('FOO /api/v3/config HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(unknownMethod).toMatch(/^HTTP\/1\.1 400 /);
+    expect(unknownMethod).toMatch(/content-type: application\/json/i);
+    expect(envelope(unknownMethod)).toEqual({ errors: [{ status: 400, title: 'Bad Request', message: expect.any(String) }] });
+
+    const oversized = await exchange(`GET /api/v3/posts?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(oversized).toMatch(/^HTTP\/1\.1 431 /);
+    expect(envelope(oversized)).toMatchObject({ errors: [{ status: 431 }] });
   });
 
   it('answers an oversized body with 413', async () => {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { UserMessages } from '@platform/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD } from './helpers/database';
 import { adminToken, createRole, createUser, passwordGrant, tokenFor, unique, type TestUser } from './helpers/factories';
+import { deletedWhileWaiting } from './helpers/row-locks';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let server: TestServer & { close: () => Promise<void> };
@@ -353,6 +354,21 @@ describe('DELETE /users/{id}', () => {
     expect((await server.api.del(`/users/${doomed.id}`, { token: admin })).status).toBe(404);
     expect((await login(doomed.email, doomed.password)).status).toBe(400);
   });
+});
+
+describe('concurrent writes', () => {
+  // Row locks across connections: the embedded database runs one transaction at a time.
+  it.skipIf(inject('database').mode === 'embedded')(
+    'answers 404, not 500, when the user is deleted while an update waits for its row',
+    async () => {
+      const target = await createUser(server);
+      const res = await deletedWhileWaiting(server, 'users', target.id, () =>
+        server.api.put(`/users/${target.id}`, { realname: 'Renamed meanwhile' }, { token: admin }),
+      );
+      expect(res.status, res.text).toBe(404);
+      expect(res.body.errors[0].status).toBe(404);
+    },
+  );
 });
 
 describe('bad input never reaches a 5xx', () => {

@@ -31,14 +31,18 @@ export function oauthRoutes(oauth: ReturnType<typeof createOAuthService>): Route
       res.status(200).end();
     })
     .all(methodNotAllowed);
-  // An unreadable body is a malformed token request: the OAuth shape, like every other token failure.
+  // A body that cannot be read (malformed, too large, in an unknown encoding) is a malformed token
+  // request: the OAuth shape, like every other token failure, with the parser's status.
   const malformed: ErrorRequestHandler = (error, _req, _res, next) => {
-    const parseFailed = (error as { type?: unknown } | null)?.type === 'entity.parse.failed';
-    next(
-      parseFailed
-        ? new OAuthError(400, 'invalid_request', 'The request body could not be read.', 'Send JSON or form-encoded parameters')
-        : error,
-    );
+    const parser = error as { type?: unknown; status?: unknown } | null;
+    if (typeof parser?.type !== 'string' || typeof parser.status !== 'number') return next(error);
+    const description =
+      parser.status === 413
+        ? 'The request body is too large.'
+        : parser.status === 415
+          ? 'The request body is in an encoding or character set this server does not read.'
+          : 'The request body could not be read.';
+    next(new OAuthError(parser.status, 'invalid_request', description, 'Send JSON or form-encoded parameters'));
   };
   router.use(['/oauth/token', '/oauth/revoke'], malformed);
   return router;

@@ -1,11 +1,17 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { ApiError } from '../http/errors';
+import { ApiError, OAuthError } from '../http/errors';
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
 
+const retryAfter = (retryMs: number) => ({ 'Retry-After': String(Math.max(1, Math.ceil(retryMs / 1000))) });
+
+/** The token endpoint answers every refusal in the OAuth shape (API-CONTRACT 3), a throttled login too. */
+function tooManyLogins(retryMs: number, message: string): never {
+  throw new OAuthError(429, 'slow_down', message, 'Wait before trying again', retryAfter(retryMs));
+}
+
 function tooMany(retryMs: number, message: string): never {
-  const seconds = Math.max(1, Math.ceil(retryMs / 1000));
-  throw new ApiError(429, message, { title: 'Too Many Requests', headers: { 'Retry-After': String(seconds) } });
+  throw new ApiError(429, message, { title: 'Too Many Requests', headers: retryAfter(retryMs) });
 }
 
 /** How long failures of one account from one address are remembered after the last of them. */
@@ -37,8 +43,8 @@ export function createLoginThrottle(options: { perAccount: number; perIp: number
   return {
     async assertAllowed(name: string, address: string): Promise<void> {
       const [blocked, i] = await Promise.all([pairBlocks.get(pairKey(name, address)), ip.get(address)]);
-      if (blocked && blocked.msBeforeNext > 0) tooMany(blocked.msBeforeNext, message);
-      if (i && i.consumedPoints >= options.perIp) tooMany(i.msBeforeNext, message);
+      if (blocked && blocked.msBeforeNext > 0) tooManyLogins(blocked.msBeforeNext, message);
+      if (i && i.consumedPoints >= options.perIp) tooManyLogins(i.msBeforeNext, message);
     },
     async recordFailure(name: string, address: string): Promise<void> {
       const key = pairKey(name, address);

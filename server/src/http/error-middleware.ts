@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
+import { NoResultError } from 'kysely';
 import multer from 'multer';
 import { z } from 'zod';
 import { ApiError, OAuthError, ValidationError, zodToFields } from './errors';
@@ -13,6 +14,7 @@ export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, n
   if (res.headersSent) return next(error);
 
   if (error instanceof OAuthError) {
+    for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
     res.status(error.status).json({
       error: error.error,
       error_description: error.description,
@@ -35,12 +37,20 @@ export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, n
     // A 404 here is a file the static server did not find.
     apiError = new ApiError(error.status, error.status === 404 ? 'That URL does not exist' : 'The request could not be read');
   } else if (isUnstorableText(error)) apiError = new ApiError(400, 'The request contains text that cannot be stored (a NUL character)');
+  else if (error instanceof NoResultError) {
+    // A write's `...OrThrow` found no row: another request deleted what this one had just read.
+    req.log?.warn({ err: error }, 'row gone before the write');
+    apiError = new ApiError(404, 'Could not find that entity: it was deleted meanwhile');
+  } else if (isLoneSurrogate(error))
+    apiError = new ApiError(400, 'The request contains text that cannot be stored (half of a surrogate pair, as a \\u escape)');
   else {
     req.log?.error({ err: error }, 'unhandled error');
     apiError = new ApiError(500, 'Something went wrong on our side. The error was logged with request id ' + String(req.id ?? ''));
   }
 
   for (const [name, value] of Object.entries(apiError.options.headers ?? {})) res.setHeader(name, value);
+  // Said outright: a static file's handler may have labelled the response with the file's type before it failed (a 416).
+  res.type('json');
   res.status(apiError.status).json({ errors: apiError.toEntries() });
 };
 
@@ -63,6 +73,15 @@ function isClientError(error: unknown): error is Error & { status: number } {
 function isUnstorableText(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '22021' || code === '22P05';
+}
+
+/**
+ * JSON may escape half of a UTF-16 surrogate pair (`"\ud800"`); jsonb refuses it (22P02, "Unicode
+ * low surrogate must follow a high surrogate"). Only a caller can send one, in a value or a key.
+ */
+function isLoneSurrogate(error: unknown): boolean {
+  const { code, detail } = (error ?? {}) as { code?: unknown; detail?: unknown };
+  return code === '22P02' && typeof detail === 'string' && /surrogate/i.test(detail);
 }
 
 function fromBodyParser(error: BodyParserError): ApiError {

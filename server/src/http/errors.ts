@@ -44,6 +44,7 @@ export class OAuthError extends Error {
     readonly error: string,
     readonly description: string,
     readonly hint?: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(description);
   }

@@ -2,6 +2,7 @@ import cors from 'cors';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { TOTAL_COUNT_KIND_HEADER } from '@platform/shared';
 import type { AppConfig } from '../config';
+import { ApiError } from './errors';
 
 const CORS_OPTIONS: cors.CorsOptions = {
   origin: true,
@@ -30,6 +31,19 @@ export const trailingSlash: RequestHandler = (req, _res, next) => {
   const path = q === -1 ? req.url : req.url.slice(0, q);
   if (path.length > 1 && path.endsWith('/')) {
     req.url = path.replace(/\/+$/, '') + (q === -1 ? '' : req.url.slice(q));
+  }
+  next();
+};
+
+/**
+ * A path whose percent-encoding is broken (`/assets/%E0%A4%A`) names nothing: refused here with the
+ * envelope, before the static file handlers, one of which answers it with a bare text message.
+ */
+export const malformedPath: RequestHandler = (req, _res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    throw new ApiError(400, 'The address has broken percent-encoding', { title: 'Bad Request' });
   }
   next();
 };

@@ -217,6 +217,7 @@ export function attributeProblems(field: AttributeShape): AttributeProblem[] {
   }
   if (BUILT_IN_TYPES.includes(field.type) && field.required === false) problems.push({ field: 'required', message: A.builtInOptional });
   const options = field.options ?? [];
+  // Options too deep to serialise were refused by the schema (fitsFreeJson), so comparing them here is safe.
   if (CHOICE_INPUTS.includes(field.input) && field.type !== 'tags') {
     const seen = new Set(options.map((o) => JSON.stringify(o)));
     if (seen.size !== options.length) problems.push({ field: 'options', message: A.duplicateOption });

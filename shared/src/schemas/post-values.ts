@@ -8,10 +8,31 @@ export const POST_LINK_MAX = 2048;
 
 /** Longest excerpt of a bad value echoed back in a message. */
 const GIVEN_MAX = 80;
+const GIVEN_DEPTH = 8;
 const given = (value: unknown): string => {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  const text = typeof value === 'string' ? value : excerpt(value, 0);
   return text.length > GIVEN_MAX ? `${text.slice(0, GIVEN_MAX)}...` : text;
 };
+
+/**
+ * The JSON of a value read from JSON, written only as far as a message shows: a few levels deep
+ * and a little past the excerpt's length. A value nested thousands deep must not exhaust the
+ * stack just to be quoted (JSON.stringify would).
+ */
+function excerpt(value: unknown, depth: number): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? String(value);
+  const array = Array.isArray(value);
+  if (depth >= GIVEN_DEPTH) return array ? '[...]' : '{...}';
+  const parts: string[] = [];
+  let length = 0;
+  for (const [key, item] of Object.entries(value)) {
+    if (length > GIVEN_MAX) break;
+    const part = (array ? '' : `${JSON.stringify(key)}:`) + excerpt(item, depth + 1);
+    parts.push(part);
+    length += part.length + 1;
+  }
+  return array ? `[${parts.join(',')}]` : `{${parts.join(',')}}`;
+}
 
 /**
  * Messages for post values, in v3's words (resources/lang/en/post.php, API-CONTRACT 2.1). Every

@@ -32,6 +32,10 @@ export type MediaWriter = { userId: number | null; managesPosts: boolean };
 
 export type ValuesResult = { fields: FieldError[]; values: PostValues; points: PointRow[]; tagLinks: TagLink[]; mediaLinks: MediaLink[] };
 
+const isPoint = (value: unknown): value is PointValue =>
+  typeof value === 'object' && value !== null && Number.isFinite((value as PointValue).lat) && Number.isFinite((value as PointValue).lon);
+const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+
 /** Keys that are post columns, never values (API-CONTRACT 8.3). */
 const COLUMN_KEYS = new Set(['title', 'description']);
 
@@ -131,14 +135,17 @@ export async function checkValues(trx: Trx, input: ValuesInput): Promise<ValuesR
   if (fields.length === 0 && input.raw !== undefined) fields.push(...(await referenceProblems(trx, input, values, attributes)));
   if (fields.length === 0 && input.checkRequired) fields.push(...requiredProblems(input, values, attributes));
 
+  // Values kept from before a field changed type may not have the shape of its new type: they stay
+  // stored, but only values of the field's shape become places and categories.
   const points: PointRow[] = [];
   const tagLinks: TagLink[] = [];
   const mediaLinks: MediaLink[] = [];
   for (const a of attributes) {
     const list = values[a.key] ?? [];
-    if (a.type === 'point') list.forEach((p, ordinal) => points.push({ attributeId: a.id, key: a.key, ordinal, ...(p as PointValue) }));
-    if (a.type === 'tags') for (const id of list) tagLinks.push({ tagId: id as number, attributeId: a.id });
-    if (a.type === 'media') for (const id of list) mediaLinks.push({ mediaId: id as number, attributeId: a.id });
+    if (a.type === 'point')
+      list.forEach((p, ordinal) => isPoint(p) && points.push({ attributeId: a.id, key: a.key, ordinal, lat: p.lat, lon: p.lon }));
+    if (a.type === 'tags') for (const id of list) if (isId(id)) tagLinks.push({ tagId: id, attributeId: a.id });
+    if (a.type === 'media') for (const id of list) if (isId(id)) mediaLinks.push({ mediaId: id, attributeId: a.id });
   }
   return { fields, values, points, tagLinks, mediaLinks };
 }

@@ -169,7 +169,8 @@ export function createUsersService(ctx: AppContext) {
       const role = changeRole ? data.role : undefined;
       const adminLimit = await adminLimitFor(role);
       const saving = ctx.tx(async (trx) => {
-        await repo.findByIdForUpdate(trx, id);
+        // Deleted by another request since it was read: gone, like any unknown user.
+        if (!(await repo.findByIdForUpdate(trx, id))) notFound(RESOURCE, id);
         const checks = [...(await storeChecks(trx, { email: data.email, username: data.username, role, adminLimit }, id)), ...weak];
         if (checks.length > 0) throw new ValidationError(RESOURCE, checks);
         const user = await trx
