@@ -1,4 +1,4 @@
-import { isFeatureEnabled } from '../../app/features';
+import { isFeatureEnabled } from '../../services/feature-flags';
 import { tierName } from './plan/tiers';
 import { settingsAccess as can } from './settings-access';
 import type { SettingsSection } from './settings-sections';

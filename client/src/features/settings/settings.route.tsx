@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../services/useSession';
 import { SettingsHub } from './SettingsHub';
 import { SettingsLayout } from './SettingsLayout';
 import { SCREEN_ROUTES } from './screen-routes';
