@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
+import { likeContains } from '../../db/like';
 import type { SetsTable } from '../../db/tables/core';
 import type { Paging } from '../../http/query';
 
@@ -27,7 +28,7 @@ export async function missingRoles(db: Executor, names: string[]): Promise<strin
 
 function filtered(db: Executor, filters: SetFilters, viewer: SetViewer) {
   let query = db.selectFrom('sets').where('search', '=', filters.search);
-  if (filters.q) query = query.where('name', 'ilike', `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (filters.q) query = query.where('name', 'ilike', likeContains(filters.q));
   if (filters.featured !== undefined) query = query.where('featured', '=', filters.featured);
   if (filters.userIds.length > 0) query = query.where('user_id', 'in', filters.userIds);
   if (filters.editableBy !== undefined && !viewer.manager) query = query.where('user_id', '=', filters.editableBy);

@@ -20,6 +20,3 @@ export function textParam(value: unknown): string | undefined {
   const trimmed = raw?.trim();
   return trimmed ? trimmed : undefined;
 }
-
-/** `%x%` for LIKE with the wildcards of `x` escaped. */
-export const likePattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Executor, Trx } from '../../db/database';
+import { likeContains } from '../../db/like';
 import type { MessagesTable } from '../../db/tables/live';
 import type { Paging } from '../../http/query';
 
@@ -103,7 +104,7 @@ function filtered(db: Executor, f: MessageFilters) {
   if (f.types.length > 0) query = query.where('messages.type', 'in', f.types);
   if (f.dataSources.length > 0) query = query.where('messages.data_source', 'in', f.dataSources);
   if (f.q) {
-    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(f.q);
     query = query.where((eb) =>
       eb.or([eb('contacts.contact', 'ilike', like), eb('messages.title', 'ilike', like), eb('messages.message', 'ilike', like)]),
     );

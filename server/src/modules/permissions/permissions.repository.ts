@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
+import { likeContains } from '../../db/like';
 import type { PermissionsTable } from '../../db/tables/core';
 import type { Paging } from '../../http/query';
 
@@ -19,7 +20,7 @@ export async function existingNames(db: Executor, names: string[]): Promise<Set<
 function filtered(db: Executor, filters: PermissionFilters) {
   let query = db.selectFrom('permissions');
   if (filters.q) {
-    const like = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(filters.q.toLowerCase());
     query = query.where((eb) => eb(eb.fn('lower', ['name']), 'like', like));
   }
   if (filters.names.length > 0) query = query.where('name', 'in', filters.names);

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
+import { likeContains } from '../../db/like';
 import type { RolesTable } from '../../db/tables/core';
 import type { Paging } from '../../http/query';
 
@@ -51,7 +52,7 @@ function filtered(db: Executor, filters: RoleFilters) {
   let query = db.selectFrom('roles');
   if (filters.names.length > 0) query = query.where('name', 'in', filters.names);
   if (filters.q) {
-    const like = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(filters.q.toLowerCase());
     query = query.where(sql`lower(name)`, 'like', like);
   }
   return query;

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
+import { likeContains } from '../../db/like';
 import type { UsersTable } from '../../db/tables/core';
 import type { Paging } from '../../http/query';
 
@@ -41,7 +42,7 @@ export type UserFilters = { q?: string; roles: string[]; email?: string };
 function filtered(db: Executor, filters: UserFilters) {
   let query = db.selectFrom('users');
   if (filters.q) {
-    const like = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(filters.q.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(users.email)`, 'like', like),
