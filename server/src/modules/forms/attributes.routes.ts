@@ -1,11 +1,10 @@
+import { AttributeListQuery, StageVisibilityQuery } from '@platform/shared';
 import { Router, type Request, type Response } from 'express';
 import { listEnvelope } from '../../http/envelope';
-import { parsePaging, toList } from '../../http/query';
+import { parseQuery } from '../../http/query';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { presentAttribute } from './attributes.presenter';
-import { SORTABLE } from './attributes.repository';
 import type { AttributesService } from './attributes.service';
-import { idList, textParam } from './query-params';
 
 const RESOURCE = 'form_attribute';
 
@@ -15,25 +14,16 @@ const RESOURCE = 'form_attribute';
  */
 export function attributesRoutes(attributes: AttributesService): Router {
   const router = Router();
-  const postStatus = (req: Request) => textParam(req.query.postStatus);
+  const postStatus = (req: Request) => parseQuery(StageVisibilityQuery, req.query, RESOURCE).postStatus;
 
   async function list(req: Request, res: Response, formId: number | null) {
-    const paging = parsePaging(req.query, { resource: RESOURCE, sortable: SORTABLE, orderby: 'id' });
-    const filters = {
-      formIds: idList(req.query.form_id, RESOURCE, 'form_id'),
-      types: toList(req.query.type),
-      inputs: toList(req.query.input),
-      // Labels may hold commas: only the bracket encoding makes a list of them.
-      labels: Array.isArray(req.query.label)
-        ? req.query.label.filter((l): l is string => typeof l === 'string' && l.trim() !== '').map((l) => l.trim())
-        : [textParam(req.query.label)].filter((l): l is string => l !== undefined),
-      keys: toList(req.query.key),
-    };
-    const { rows, total } = await attributes.search(req.auth, formId, filters, paging, postStatus(req));
+    const { paging, filters } = parseQuery(AttributeListQuery, req.query, RESOURCE);
+    const { postStatus, form_id: formIds, type: types, input: inputs, label: labels, key: keys } = filters;
+    const { rows, total } = await attributes.search(req.auth, formId, { formIds, types, inputs, labels, keys }, paging, postStatus);
     res.json(
       listEnvelope(
         req,
-        rows.map((row) => presentAttribute(req.base, req.auth, row, postStatus(req))),
+        rows.map((row) => presentAttribute(req.base, req.auth, row, postStatus)),
         paging,
         total,
       ),

@@ -8,8 +8,6 @@ import type { Paging } from '../../http/query';
 export type FormRow = Selectable<FormsTable>;
 export type FormFilters = { q?: string; disabled?: boolean; targetedSurvey?: boolean; includeDisabled: boolean };
 
-export const SORTABLE = ['id', 'name', 'created', 'updated'] as const;
-
 export const findById = (db: Executor, id: number) => db.selectFrom('forms').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** Row lock: serialises writes to one survey's fields (title/description uniqueness). */

@@ -24,8 +24,6 @@ export function visibleStage(eb: ExpressionBuilder<Database, 'form_stages' | 'fo
 
 export type StageFilters = { formIds: number[]; q?: string; label?: string; types: string[] };
 
-export const SORTABLE = ['id', 'priority', 'label', 'created', 'updated'] as const;
-
 const withForm = (db: Executor) =>
   db
     .selectFrom('form_stages')

@@ -1,10 +1,9 @@
+import { StageListQuery, StageVisibilityQuery } from '@platform/shared';
 import { Router, type Request, type Response } from 'express';
 import { listEnvelope } from '../../http/envelope';
-import { parsePaging, toList } from '../../http/query';
+import { parseQuery } from '../../http/query';
 import { idParam, methodNotAllowed } from '../../http/routing';
-import { idList, textParam } from './query-params';
 import { presentStage } from './stages.presenter';
-import { SORTABLE } from './stages.repository';
 import type { StagesService } from './stages.service';
 
 const RESOURCE = 'form_stage';
@@ -12,21 +11,16 @@ const RESOURCE = 'form_stage';
 /** Tasks: `/forms/stages` (all surveys) and `/forms/{id}/stages[/{id}]` (API-CONTRACT 7.2). */
 export function stagesRoutes(stages: StagesService): Router {
   const router = Router();
-  const postStatus = (req: Request) => textParam(req.query.postStatus);
+  const postStatus = (req: Request) => parseQuery(StageVisibilityQuery, req.query, RESOURCE).postStatus;
 
   async function list(req: Request, res: Response, formId: number | null) {
-    const paging = parsePaging(req.query, { resource: RESOURCE, sortable: SORTABLE, orderby: 'id' });
-    const filters = {
-      formIds: idList(req.query.form_id, RESOURCE, 'form_id'),
-      q: textParam(req.query.q),
-      label: textParam(req.query.label),
-      types: toList(req.query.type),
-    };
-    const { rows, total } = await stages.search(req.auth, formId, filters, paging, postStatus(req));
+    const { paging, filters } = parseQuery(StageListQuery, req.query, RESOURCE);
+    const { postStatus, form_id: formIds, q, label, type: types } = filters;
+    const { rows, total } = await stages.search(req.auth, formId, { formIds, q, label, types }, paging, postStatus);
     res.json(
       listEnvelope(
         req,
-        rows.map((row) => presentStage(req.base, req.auth, row, postStatus(req))),
+        rows.map((row) => presentStage(req.base, req.auth, row, postStatus)),
         paging,
         total,
       ),

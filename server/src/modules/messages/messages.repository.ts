@@ -1,3 +1,4 @@
+import type { MESSAGE_SORTABLE } from '@platform/shared';
 import { sql, type Insertable } from 'kysely';
 import type { Executor, Trx } from '../../db/database';
 import { likeContains } from '../../db/like';
@@ -38,8 +39,6 @@ export type MessageFilters = {
   dataSources: string[];
   q: string | null;
 };
-
-export const SORTABLE = ['id', 'created', 'updated', 'datetime', 'status', 'type'] as const;
 
 const base = (db: Executor) => db.selectFrom('messages').leftJoin('contacts', 'contacts.id', 'messages.contact_id');
 
@@ -113,7 +112,7 @@ function filtered(db: Executor, f: MessageFilters) {
 }
 
 export async function search(db: Executor, filters: MessageFilters, paging: Paging): Promise<{ rows: MessageRow[]; total: number }> {
-  const orderby = `messages.${paging.orderby as (typeof SORTABLE)[number]}` as const;
+  const orderby = `messages.${paging.orderby as (typeof MESSAGE_SORTABLE)[number]}` as const;
   let query = filtered(db, filters)
     .select(columns)
     .orderBy(orderby, paging.order)

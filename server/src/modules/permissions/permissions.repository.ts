@@ -1,3 +1,4 @@
+import type { PERMISSION_SORTABLE } from '@platform/shared';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
 import { likeContains } from '../../db/like';
@@ -6,8 +7,6 @@ import type { Paging } from '../../http/query';
 
 export type PermissionRow = Selectable<PermissionsTable>;
 export type PermissionFilters = { q?: string; names: string[] };
-
-export const SORTABLE = ['id', 'name'] as const;
 
 export const findById = (db: Executor, id: number) => db.selectFrom('permissions').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -28,7 +27,7 @@ function filtered(db: Executor, filters: PermissionFilters) {
 }
 
 export async function search(db: Executor, filters: PermissionFilters, paging: Paging) {
-  const orderby = paging.orderby as (typeof SORTABLE)[number];
+  const orderby = paging.orderby as (typeof PERMISSION_SORTABLE)[number];
   let query = filtered(db, filters).selectAll().orderBy(orderby, paging.order).orderBy('id', paging.order).offset(paging.offset);
   if (paging.limit !== null) query = query.limit(paging.limit);
   const [rows, count] = await Promise.all([

@@ -1,3 +1,4 @@
+import type { ROLE_SORTABLE } from '@platform/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
 import { likeContains } from '../../db/like';
@@ -6,8 +7,6 @@ import type { Paging } from '../../http/query';
 
 export type RoleRow = Selectable<RolesTable>;
 export type RoleFilters = { names: string[]; q?: string };
-
-export const SORTABLE = ['id', 'name', 'display_name', 'created', 'updated'] as const;
 
 export const findById = (db: Executor, id: number) => db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -59,7 +58,7 @@ function filtered(db: Executor, filters: RoleFilters) {
 }
 
 export async function search(db: Executor, filters: RoleFilters, paging: Paging): Promise<{ rows: RoleRow[]; total: number }> {
-  const orderby = paging.orderby as (typeof SORTABLE)[number];
+  const orderby = paging.orderby as (typeof ROLE_SORTABLE)[number];
   let query = filtered(db, filters)
     .selectAll()
     .orderBy(orderby, (ob) => (paging.order === 'desc' ? ob.desc() : ob.asc()).nullsLast())

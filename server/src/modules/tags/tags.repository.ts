@@ -10,8 +10,6 @@ export type TagFilters = { q?: string; types: string[]; parentIds: number[]; tag
 /** `all` for callers who see every category; otherwise the caller's role (null when anonymous). */
 export type TagViewer = { all: true } | { all: false; role: string | null };
 
-export const SORTABLE = ['id', 'tag', 'slug', 'type', 'priority', 'created', 'updated'] as const;
-
 export const findById = (db: Executor, id: number) => db.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findForUpdate = (db: Executor, id: number) =>

@@ -1,3 +1,4 @@
+import type { USER_SORTABLE } from '@platform/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
 import { likeContains } from '../../db/like';
@@ -63,10 +64,8 @@ function filtered(db: Executor, filters: UserFilters) {
   return query;
 }
 
-export const SORTABLE = ['id', 'realname', 'email', 'username', 'role', 'created', 'updated', 'last_login'] as const;
-
 export async function search(db: Executor, filters: UserFilters, paging: Paging): Promise<{ rows: UserRow[]; total: number }> {
-  const orderby = paging.orderby as (typeof SORTABLE)[number];
+  const orderby = paging.orderby as (typeof USER_SORTABLE)[number];
   let query = filtered(db, filters)
     .selectAll('users')
     .orderBy(sql.ref(`users.${orderby}`), (ob) => (paging.order === 'desc' ? ob.desc() : ob.asc()).nullsLast())
