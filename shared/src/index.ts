@@ -2,6 +2,7 @@ export * from './constants';
 export * from './errors';
 export * from './events';
 export * from './schemas/common';
+export * from './schemas/list-query';
 export * from './schemas/auth';
 export * from './schemas/users';
 export * from './schemas/roles';

@@ -1,63 +1,24 @@
-import { invalid } from './errors';
+import { pagingQuery, type Paging, type PagingOptions, type Sortable } from '@platform/shared';
+import type { z } from 'zod';
+import { parseBody } from './errors';
+
+export type { Paging };
 
 /**
- * A list parameter in either encoding the contract allows: `a=1,2` or `a[]=1&a[]=2` (which the
- * query parser turns into an array, or an object with numeric keys past its array limit).
+ * Reads a query string with its shared schema (`UserListQuery`, `PostListQuery` ...): a bad
+ * parameter is a 422 for `resource` whose pointer names the parameter (API-CONTRACT 2.1).
  */
-export function toList(value: unknown): string[] {
-  if (value === undefined || value === null) return [];
-  if (Array.isArray(value)) return value.flatMap(toList);
-  if (typeof value === 'object') return Object.values(value as Record<string, unknown>).flatMap(toList);
-  return String(value)
-    .split(',')
-    .map((v) => v.trim())
-    .filter((v) => v.length > 0);
-}
+export const parseQuery = <T extends z.ZodType>(schema: T, query: unknown, resource: string): z.infer<T> =>
+  parseBody(schema, query, resource);
 
-/** First scalar value of a query parameter, ignoring bracket noise. */
-export function toScalar(value: unknown): string | undefined {
-  const [first] = toList(value);
-  return first;
-}
+/** Schemas by options: zod compiles an object schema on its first use, so each is made once. */
+const pagingSchemas = new Map<string, z.ZodType<Paging>>();
 
-export type Paging = { limit: number | null; offset: number; order: 'asc' | 'desc'; orderby: string };
-
-/**
- * Reads `limit, offset, order, orderby`. Unknown `orderby` values are refused with 422 instead of
- * reaching SQL (API-CONTRACT 16). `order` other than desc means asc, as in v3.
- */
-export function parsePaging(
-  query: Record<string, unknown>,
-  options: {
-    resource: string;
-    sortable: readonly string[];
-    orderby: string;
-    order?: 'asc' | 'desc';
-    maxLimit?: number;
-    defaultLimit?: number | null;
-  },
-): Paging {
-  const limitRaw = toScalar(query.limit);
-  const offsetRaw = toScalar(query.offset);
-  let limit = options.defaultLimit ?? null;
-  if (limitRaw !== undefined) {
-    const n = Number(limitRaw);
-    // Safe integers only: `1e20` is an integer to JavaScript but overflows Postgres' bigint (a 500).
-    if (!Number.isSafeInteger(n) || n < 0) invalid(options.resource, '/limit', 'limit must be a positive whole number');
-    limit = n === 0 ? limit : n;
-  }
-  if (options.maxLimit !== undefined && (limit === null || limit > options.maxLimit)) limit = options.maxLimit;
-  let offset = 0;
-  if (offsetRaw !== undefined) {
-    const n = Number(offsetRaw);
-    if (!Number.isSafeInteger(n) || n < 0) invalid(options.resource, '/offset', 'offset must be a positive whole number');
-    offset = n;
-  }
-  const orderRaw = toScalar(query.order)?.toLowerCase();
-  const order = orderRaw === undefined ? (options.order ?? 'asc') : orderRaw === 'desc' ? 'desc' : 'asc';
-  const orderby = toScalar(query.orderby) ?? options.orderby;
-  if (!options.sortable.includes(orderby)) {
-    invalid(options.resource, '/orderby', `orderby must be one of ${options.sortable.join(', ')}`);
-  }
-  return { limit, offset, order, orderby };
+/** `limit, offset, order, orderby` alone, for the post lists, which read their filters apart. */
+export function parsePaging<S extends Sortable>(query: unknown, options: PagingOptions<S> & { resource: string }): Paging<S[number]> {
+  const { resource, ...paging } = options;
+  const key = JSON.stringify(paging);
+  let schema = pagingSchemas.get(key);
+  if (!schema) pagingSchemas.set(key, (schema = pagingQuery(paging)));
+  return parseQuery(schema, query, resource) as Paging<S[number]>;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery } from './list-query';
 
 /** `POST /apikeys {}` and `PUT /apikeys/{id}` make the key on the server (API-CONTRACT 14.7). */
 export const ApiKeySchema = z.object({
@@ -10,3 +11,9 @@ export const ApiKeySchema = z.object({
   allowed_privileges: z.array(z.string()),
 });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+export const APIKEY_SORTABLE = ['id', 'created', 'updated'] as const;
+
+/** `GET /apikeys`: paging only (API-CONTRACT 14.7). */
+export const ApiKeyListQuery = listQuery({ sortable: APIKEY_SORTABLE, orderby: 'id' }, {});
+export type ApiKeyListQuery = z.infer<typeof ApiKeyListQuery>;

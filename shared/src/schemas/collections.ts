@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbIdField, freeObject } from './common';
+import { listQuery, queryIdsOr, queryPhrase } from './list-query';
 
 /** Validation messages of collections and saved searches (API-CONTRACT 12). */
 export const SetMessages = {
@@ -80,3 +81,33 @@ export type SavedSearchUpdateBody = z.infer<typeof SavedSearchUpdateBody>;
 
 /** `POST /collections/{id}/posts {id}`. */
 export const CollectionPostBody = z.object({ id: dbIdField(M.postIdInvalid) });
+
+export const SET_SORTABLE = ['id', 'created', 'updated', 'name', 'featured'] as const;
+
+/** `user_id` is the name v3 filters by, `user` the one other lists use: `user_id` wins when both come. */
+const withUserAlias = (query: unknown): unknown =>
+  typeof query === 'object' && query !== null && 'user_id' in query ? { ...query, user: (query as { user_id: unknown }).user_id } : query;
+
+/**
+ * `GET /collections` and `/savedsearches` (API-CONTRACT 12): `q` (in the name), `featured`,
+ * `user_id` (ids or `me`) and the client's `editableBy=me` (the add-to-collection picker).
+ * Featured ones come first whatever the order.
+ */
+export const SetListQuery = z.preprocess(
+  withUserAlias,
+  listQuery(
+    { sortable: SET_SORTABLE, orderby: 'id', order: 'asc' },
+    {
+      // Longer text is cut rather than refused: no name is longer.
+      q: queryPhrase.transform((q) => q?.slice(0, 255)),
+      // Only these four spellings filter; anything else is no filter, as it always was.
+      featured: z.preprocess(
+        (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : undefined),
+        z.boolean().optional(),
+      ),
+      user: queryIdsOr('user', ['me'] as const),
+      editableBy: z.preprocess((v) => (v === 'me' ? v : undefined), z.literal('me').optional()),
+    },
+  ),
+);
+export type SetListQuery = z.infer<typeof SetListQuery>;

@@ -20,6 +20,12 @@ export const IdSchema = z.coerce.number({ error: 'must be a number' }).int().pos
 /** Largest id of a `serial` column: a bigger number can only be a wrong id (and would fail in SQL). */
 export const MAX_DB_ID = 2147483647;
 
+/** Whether a number can be the id of a row (`serial`: 1 to `MAX_DB_ID`). */
+export const isDbId = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_DB_ID;
+
+/** Whether text is the digits of a row id, as in a query string or a path. */
+export const isDbIdText = (text: string): boolean => /^\d+$/.test(text) && isDbId(Number(text));
+
 /** An id field of a request body (number or digit string, never a boolean or null), with one message. */
 export const dbIdField = (message: string) =>
   z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyListAsObject, fitsFreeJson, freeJsonTooLarge, freeObject, LooseBoolean } from './common';
+import { queryWords } from './list-query';
 
 export const CONFIG_GROUPS = ['features', 'site', 'deployment_id', 'test', 'data-provider', 'map', 'twitter', 'gmail'] as const;
 export type ConfigGroup = (typeof CONFIG_GROUPS)[number];
@@ -118,3 +119,7 @@ export function dataProviderConfigUpdate(available: readonly string[]) {
 }
 
 export type ConfigObject = Record<string, unknown> & { id: ConfigGroup };
+
+/** `GET /config?groups[]=site&groups[]=map` restricts the answer to those groups (API-CONTRACT 6). */
+export const ConfigListQuery = z.object({ groups: queryWords });
+export type ConfigListQuery = z.infer<typeof ConfigListQuery>;

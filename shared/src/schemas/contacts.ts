@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PHONE_MAX } from '../constants';
 import { dbIdField, LooseBoolean } from './common';
+import { listQuery, queryIdsOr, queryWords } from './list-query';
 
 export const CONTACT_TYPES = ['email', 'phone', 'whatsapp', 'twitter'] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
@@ -81,3 +82,12 @@ export const ContactSchema = z.object({
   allowed_privileges: z.array(z.string()),
 });
 export type Contact = z.infer<typeof ContactSchema>;
+
+export const CONTACT_SORTABLE = ['id', 'created', 'updated', 'type', 'contact', 'data_source'] as const;
+
+/** `GET /contacts`: `user` (ids or `me`), `type`, `contact`, `data_source` (API-CONTRACT 13.2). */
+export const ContactListQuery = listQuery(
+  { sortable: CONTACT_SORTABLE, orderby: 'id' },
+  { user: queryIdsOr('user', ['me'] as const), type: queryWords, contact: queryWords, data_source: queryWords },
+);
+export type ContactListQuery = z.infer<typeof ContactListQuery>;

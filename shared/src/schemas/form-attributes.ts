@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { fitsFreeJson, freeJsonTooLarge, freeObject, MAX_DB_ID } from './common';
 import { digitsField, flagField, idField } from './field-rules';
+import { StageVisibilityQuery } from './forms';
+import { listQuery, queryIds, queryPhrases, queryWords } from './list-query';
 
 export const ATTRIBUTE_LABEL_MAX = 150;
 export const ATTRIBUTE_KEY_MAX = 150;
@@ -290,3 +292,22 @@ export const AttributeSchema = z.object({
   allowed_privileges: z.array(z.string()),
 });
 export type Attribute = z.infer<typeof AttributeSchema>;
+
+export const ATTRIBUTE_SORTABLE = ['id', 'priority', 'label', 'key', 'type', 'input', 'form_stage_id', 'created', 'updated'] as const;
+
+/**
+ * `GET /forms/attributes` and `/forms/{id}/attributes`: `form_id`, `type`, `input`, `label`, `key`
+ * (API-CONTRACT 7.3). The client asks `order=asc&orderby=priority`.
+ */
+export const AttributeListQuery = listQuery(
+  { sortable: ATTRIBUTE_SORTABLE, orderby: 'id' },
+  {
+    ...StageVisibilityQuery.shape,
+    form_id: queryIds('form_id'),
+    type: queryWords,
+    input: queryWords,
+    label: queryPhrases,
+    key: queryWords,
+  },
+);
+export type AttributeListQuery = z.infer<typeof AttributeListQuery>;

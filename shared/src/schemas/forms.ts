@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMIT_TITLES } from '../errors';
 import { RefSchema } from './common';
 import { colorField, digitsField, flagField, idField, STANDARD_TEXT } from './field-rules';
+import { listQuery, queryFirst, queryFlag, queryIds, queryPhrase, queryWords } from './list-query';
 
 export const FORM_NAME_MIN = 2;
 export const FORM_NAME_MAX = 255;
@@ -102,6 +103,15 @@ export const FormSchema = z.object({
 });
 export type Form = z.infer<typeof FormSchema>;
 
+export const FORM_SORTABLE = ['id', 'name', 'created', 'updated'] as const;
+
+/** `GET /forms`: `q` (in the name), `disabled`, `targeted_survey` (API-CONTRACT 7.1). */
+export const FormListQuery = listQuery(
+  { sortable: FORM_SORTABLE, orderby: 'id' },
+  { q: queryPhrase, disabled: queryFlag('disabled'), targeted_survey: queryFlag('targeted_survey') },
+);
+export type FormListQuery = z.infer<typeof FormListQuery>;
+
 // ---- Stages ("tasks"), API-CONTRACT 7.2 ----
 
 export const STAGE_TYPES = ['post', 'task'] as const;
@@ -172,6 +182,21 @@ export const StageSchema = z.object({
 });
 export type Stage = z.infer<typeof StageSchema>;
 
+/**
+ * Reading a survey's stages and fields: `postStatus=published` (the client viewing a published
+ * post) also shows internal tasks to those who cannot edit the survey (API-CONTRACT 7.2).
+ */
+export const StageVisibilityQuery = z.object({ postStatus: queryPhrase });
+
+export const STAGE_SORTABLE = ['id', 'priority', 'label', 'created', 'updated'] as const;
+
+/** `GET /forms/stages` and `/forms/{id}/stages`: `form_id`, `q`, `label`, `type`. */
+export const StageListQuery = listQuery(
+  { sortable: STAGE_SORTABLE, orderby: 'id' },
+  { ...StageVisibilityQuery.shape, form_id: queryIds('form_id'), q: queryPhrase, label: queryPhrase, type: queryWords },
+);
+export type StageListQuery = z.infer<typeof StageListQuery>;
+
 // ---- Roles allowed to post (API-CONTRACT 7.4) ----
 
 export const FormRoleMessages = {
@@ -212,6 +237,25 @@ export const FormStatsSchema = z.object({
   allowed_privileges: z.array(z.string()),
 });
 export type FormStats = z.infer<typeof FormStatsSchema>;
+
+/** Seconds since 1970, or any date `Date` reads; anything else is refused. */
+const statsDate = (name: string) =>
+  z.preprocess(
+    queryFirst,
+    z
+      .string()
+      .transform((raw, ctx) => {
+        const date = /^\d{1,12}$/.test(raw) ? new Date(Number(raw) * 1000) : new Date(raw);
+        if (!Number.isNaN(date.getTime())) return date;
+        ctx.addIssue({ code: 'custom', message: `${name} must be a date` });
+        return z.NEVER;
+      })
+      .optional(),
+  );
+
+/** `GET /forms/{id}/stats?created_after&created_before`. */
+export const FormStatsQuery = z.object({ created_after: statsDate('created_after'), created_before: statsDate('created_before') });
+export type FormStatsQuery = z.infer<typeof FormStatsQuery>;
 
 // ---- Targeted survey stepper (spec 3 section 5); client-side steps before the calls above ----
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbIdField, RefSchema } from './common';
+import { listQuery, queryIds, queryList, queryWord, queryWords } from './list-query';
 
 export const MESSAGE_TYPES = ['sms', 'ivr', 'email', 'twitter'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -115,3 +116,30 @@ export const MessageEventPayloadSchema = z.object({
   status: z.string(),
 });
 export type MessageEventPayload = z.infer<typeof MessageEventPayloadSchema>;
+
+export const MESSAGE_SORTABLE = ['id', 'created', 'updated', 'datetime', 'status', 'type'] as const;
+
+const lowerCaseList = (value: unknown) => queryList(value).map((word) => word.toLowerCase());
+
+/**
+ * `GET /messages` (API-CONTRACT 13.3): `box` (`inbox`, `outbox`, `archived`), `status` (a list
+ * or `all`; absent means every status but archived), `contact`, `parent`, `post`, `type`,
+ * `data_source` and `q`. The thread view asks `contact=<id>&limit=5&order=asc&orderby=created`.
+ */
+export const MessageListQuery = listQuery(
+  { sortable: MESSAGE_SORTABLE, orderby: 'created', order: 'desc' },
+  {
+    box: z.preprocess(lowerCaseList, z.array(z.string())),
+    status: z.preprocess(
+      lowerCaseList,
+      z.array(z.enum(['all', ...MESSAGE_STATUSES], { error: `status must be one of all, ${MESSAGE_STATUSES.join(', ')}` })),
+    ),
+    contact: queryIds('contact'),
+    parent: queryIds('parent'),
+    post: queryIds('post'),
+    type: queryWords,
+    data_source: queryWords,
+    q: queryWord,
+  },
+);
+export type MessageListQuery = z.infer<typeof MessageListQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbIdField } from './common';
+import { listQuery, queryIds, queryIdsOr } from './list-query';
 
 export const NotificationMessages = {
   setRequired: 'set is required',
@@ -47,3 +48,12 @@ export const NotificationSchema = z.object({
   allowed_privileges: z.array(z.string()),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NOTIFICATION_SORTABLE = ['id', 'created', 'updated', 'set_id', 'user_id'] as const;
+
+/** `GET /notifications`: `user` (ids or `me`) and `set` (API-CONTRACT 13.1). */
+export const NotificationListQuery = listQuery(
+  { sortable: NOTIFICATION_SORTABLE, orderby: 'id' },
+  { user: queryIdsOr('user', ['me'] as const), set: queryIds('set') },
+);
+export type NotificationListQuery = z.infer<typeof NotificationListQuery>;

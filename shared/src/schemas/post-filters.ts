@@ -1,53 +1,13 @@
 import { z } from 'zod';
 import { POST_STATUSES, type PostStatus } from '../constants';
-import { MAX_DB_ID } from './common';
+import { isDbIdText as isId } from './common';
+import { queryFirst as first, queryIds as ids, queryIdsOr as idsOr, queryList, queryText as text } from './list-query';
 import { parseDateInput } from './post-dates';
 
 /** Orderings of `GET /posts` (API-CONTRACT 8.4; anything else is a 422, never SQL). */
 export const POST_SORTABLE = ['post_date', 'created', 'updated', 'id', 'title'] as const;
 export const POST_LIST_DEFAULTS = { orderby: 'post_date', order: 'desc' } as const;
 export const HAS_LOCATION = ['all', 'mapped', 'unmapped'] as const;
-
-/**
- * A list parameter in either encoding clients use (API-CONTRACT 1): `a=1,2`, `a[]=1&a[]=2`, or
- * the object a query parser makes of `a[0]=1`.
- */
-export function queryList(value: unknown): string[] {
-  if (value === undefined || value === null) return [];
-  if (Array.isArray(value)) return value.flatMap(queryList);
-  if (typeof value === 'object') return Object.values(value as Record<string, unknown>).flatMap(queryList);
-  return String(value)
-    .split(',')
-    .map((v) => v.trim())
-    .filter((v) => v.length > 0);
-}
-
-const first = (value: unknown): string | undefined => queryList(value)[0];
-/** Free text keeps its commas: only the first of repeated values counts. */
-const text = (value: unknown): string | undefined => {
-  const raw = Array.isArray(value) ? value[0] : value;
-  const t = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : undefined;
-  return t ? t : undefined;
-};
-
-const isId = (v: string) => /^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_DB_ID;
-
-/** Ids, and the words `extra` allows (`none`, `me`), lower-cased. */
-const idsOr = <W extends string>(name: string, extra: readonly W[]) =>
-  z.preprocess(
-    queryList,
-    z.array(
-      z
-        .string()
-        .refine(
-          (v) => isId(v) || (extra as readonly string[]).includes(v.toLowerCase()),
-          `${name} must be a list of ids or ${extra.join(', ')}`,
-        )
-        .transform((v): number | W => (isId(v) ? Number(v) : (v.toLowerCase() as W))),
-    ),
-  );
-
-const ids = (name: string) => z.preprocess(queryList, z.array(z.string().refine(isId, `${name} must be a list of ids`).transform(Number)));
 
 const id = (name: string) => z.preprocess(first, z.string().refine(isId, `${name} must be a post id`).transform(Number).optional());
 

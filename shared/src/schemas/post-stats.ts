@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { MAX_DB_ID } from './common';
-import { queryList } from './post-filters';
+import { isDbIdText } from './common';
+import { queryFirst as first, queryList } from './list-query';
 
 /*
  * `GET /posts/stats` (API-CONTRACT 10), `GET /posts/clusters` and `GET /geocode`
  * (contracts-extra). The query schemas read what these endpoints add to the list filters of
  * `PostListQuery`; the response schemas are what the server answers, for the client to parse.
  */
-
-const first = (value: unknown): string | undefined => queryList(value)[0];
 
 /** `1`, `true`, `yes` and `on` are true; anything else (or absent) is false, as PHP's truthiness mostly is. */
 const truthy = z.preprocess((v) => {
@@ -35,10 +33,7 @@ export const PostStatsQuery = z
       (v) => first(v)?.toLowerCase(),
       z
         .string()
-        .refine(
-          (s) => s === 'all' || (/^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_DB_ID),
-          'group_by_tags must be a category id or all',
-        )
+        .refine((s) => s === 'all' || isDbIdText(s), 'group_by_tags must be a category id or all')
         .transform((s): number | 'all' => (s === 'all' ? 'all' : Number(s)))
         .optional(),
     ),

@@ -1,4 +1,4 @@
-import { MAX_DB_ID } from './common';
+import { isDbId } from './common';
 import { formatDateTime, parseDateInput } from './post-dates';
 
 /** Scalars of short-text fields (varchar, title) are at most this long (API-CONTRACT 8.3). */
@@ -108,7 +108,7 @@ function toNumber(value: unknown, pattern: RegExp): number | null {
 export function valueId(value: unknown): number | null {
   const raw = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { id?: unknown }).id : value;
   const n = typeof raw === 'string' && /^\d{1,10}$/.test(raw.trim()) ? Number(raw) : raw;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_DB_ID ? n : null;
+  return isDbId(n) ? n : null;
 }
 
 const VIDEO_HOSTS = [/(^|\.)youtube\.com$/, /(^|\.)youtube-nocookie\.com$/, /^youtu\.be$/, /(^|\.)vimeo\.com$/];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX } from '../constants';
+import { listQuery, queryWord, queryWords } from './list-query';
 
 export const RoleMessages = {
   nameRequired: 'Role name is required',
@@ -78,3 +79,15 @@ export const PermissionSchema = z.object({
   allowed_privileges: z.array(z.string()),
 });
 export type Permission = z.infer<typeof PermissionSchema>;
+
+export const ROLE_SORTABLE = ['id', 'name', 'display_name', 'created', 'updated'] as const;
+
+/** `GET /roles`: the web client asks `name=<role>` right after login (API-CONTRACT 4.1). */
+export const RoleListQuery = listQuery({ sortable: ROLE_SORTABLE, orderby: 'id' }, { name: queryWords, q: queryWord });
+export type RoleListQuery = z.infer<typeof RoleListQuery>;
+
+export const PERMISSION_SORTABLE = ['id', 'name'] as const;
+
+/** `GET /permissions` (API-CONTRACT 4.2). */
+export const PermissionListQuery = listQuery({ sortable: PERMISSION_SORTABLE, orderby: 'id' }, { q: queryWord, name: queryWords });
+export type PermissionListQuery = z.infer<typeof PermissionListQuery>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RefSchema } from './common';
 import { colorField, digitsField, idField, slugify, STANDARD_TEXT } from './field-rules';
+import { listQuery, queryIds, queryPhrase, queryPhrases, queryWord, queryWords } from './list-query';
 
 export const TAG_NAME_MIN = 2;
 export const TAG_NAME_MAX = 255;
@@ -115,3 +116,12 @@ export const TagSchema = z.object({
   allowed_privileges: z.array(z.string()),
 });
 export type Tag = z.infer<typeof TagSchema>;
+
+export const TAG_SORTABLE = ['id', 'tag', 'slug', 'type', 'priority', 'created', 'updated'] as const;
+
+/** `GET /tags`: `q`, `type`, `parent_id`, `tag`, and `level=parent` for top-level categories only (API-CONTRACT 14.2). */
+export const TagListQuery = listQuery(
+  { sortable: TAG_SORTABLE, orderby: 'id' },
+  { q: queryPhrase, type: queryWords, parent_id: queryIds('parent_id'), tag: queryPhrases, level: queryWord },
+);
+export type TagListQuery = z.infer<typeof TagListQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery } from './list-query';
 
 export const TosMessages = {
   versionRequired: 'tos_version_date is required',
@@ -68,3 +69,9 @@ export const TosSchema = z.object({
   allowed_privileges: z.array(z.string()),
 });
 export type Tos = z.infer<typeof TosSchema>;
+
+export const TOS_SORTABLE = ['id', 'agreement_date', 'tos_version_date'] as const;
+
+/** `GET /tos`: the caller's agreements, paging only (API-CONTRACT 14.10). */
+export const TosListQuery = listQuery({ sortable: TOS_SORTABLE, orderby: 'id' }, {});
+export type TosListQuery = z.infer<typeof TosListQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RefSchema } from './common';
+import { listQuery, queryWords } from './list-query';
 
 /** The keys the humanitarian data exchange export reads (spec 3 section 3). */
 export const USER_SETTING_KEYS = ['hdx_api_key', 'hdx_maintainer_id'] as const;
@@ -50,3 +51,9 @@ export const UserSettingSchema = z.object({
   allowed_privileges: z.array(z.string()),
 });
 export type UserSetting = z.infer<typeof UserSettingSchema>;
+
+export const USER_SETTING_SORTABLE = ['id', 'config_key', 'created', 'updated'] as const;
+
+/** `GET /users/{id}/settings`, filtered by `config_key` (API-CONTRACT 5). */
+export const UserSettingListQuery = listQuery({ sortable: USER_SETTING_SORTABLE, orderby: 'id' }, { config_key: queryWords });
+export type UserSettingListQuery = z.infer<typeof UserSettingListQuery>;

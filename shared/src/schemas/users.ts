@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 import { RefSchema } from './common';
+import { listQuery, queryWord, queryWords } from './list-query';
 
 /** User-facing texts of spec 1 section 5, also the server's messages where the contract names none. */
 export const UserMessages = {
@@ -97,3 +98,10 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 export type UserRef = z.infer<typeof RefSchema>;
+
+/** Orderings of `GET /users` (API-CONTRACT 5); anything else is a 422, never SQL. */
+export const USER_SORTABLE = ['id', 'realname', 'email', 'username', 'role', 'created', 'updated', 'last_login'] as const;
+
+/** `GET /users`: `q` (e-mail, name or contact), `role` (a list), `email` (API-CONTRACT 5). */
+export const UserListQuery = listQuery({ sortable: USER_SORTABLE, orderby: 'id' }, { q: queryWord, role: queryWords, email: queryWord });
+export type UserListQuery = z.infer<typeof UserListQuery>;

@@ -1,11 +1,10 @@
+import type { APIKEY_SORTABLE } from '@platform/shared';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { ApiKeysTable } from '../../db/tables/core';
 import type { Paging } from '../../http/query';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
-
-export const SORTABLE = ['id', 'created', 'updated'] as const;
 
 export const findById = (db: Executor, id: number) => db.selectFrom('apikeys').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -18,7 +17,7 @@ export const replaceKey = (db: Executor, id: number, apiKey: string, now: Date) 
 export const remove = (db: Executor, id: number) => db.deleteFrom('apikeys').where('id', '=', id).execute();
 
 export async function search(db: Executor, paging: Paging): Promise<{ rows: ApiKeyRow[]; total: number }> {
-  const orderby = paging.orderby as (typeof SORTABLE)[number];
+  const orderby = paging.orderby as (typeof APIKEY_SORTABLE)[number];
   let query = db.selectFrom('apikeys').selectAll().orderBy(orderby, paging.order).orderBy('id', paging.order).offset(paging.offset);
   if (paging.limit !== null) query = query.limit(paging.limit);
   const [rows, count] = await Promise.all([

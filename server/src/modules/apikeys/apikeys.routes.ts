@@ -1,12 +1,12 @@
+import { ApiKeyListQuery } from '@platform/shared';
 import { Router } from 'express';
 import { requireScope, requireToken } from '../../auth/auth.middleware';
 import { settingsResourceRule } from '../../auth/policy/account.policy';
 import { allowedPrivileges } from '../../auth/policy/policy';
 import { listEnvelope } from '../../http/envelope';
-import { parsePaging } from '../../http/query';
+import { parseQuery } from '../../http/query';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { presentApiKey } from './apikeys.presenter';
-import { SORTABLE } from './apikeys.repository';
 import type { ApiKeysService } from './apikeys.service';
 
 export function apiKeysRoutes(apiKeys: ApiKeysService): Router {
@@ -16,7 +16,7 @@ export function apiKeysRoutes(apiKeys: ApiKeysService): Router {
   router
     .route('/apikeys')
     .get(async (req, res) => {
-      const paging = parsePaging(req.query, { resource: 'apikey', sortable: SORTABLE, orderby: 'id' });
+      const { paging } = parseQuery(ApiKeyListQuery, req.query, 'apikey');
       const { rows, total } = await apiKeys.search(req.auth, paging);
       res.json(
         listEnvelope(

@@ -1,5 +1,7 @@
+import type { SET_SORTABLE } from '@platform/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
+import { likeContains } from '../../db/like';
 import type { SetsTable } from '../../db/tables/core';
 import type { Paging } from '../../http/query';
 
@@ -8,8 +10,6 @@ export type SetRow = Selectable<SetsTable>;
 /** Who is searching: what they may see is filtered in SQL so `total_count` stays honest. */
 export type SetViewer = { manager: boolean; userId: number | null; role: string | null };
 export type SetFilters = { search: boolean; q?: string; featured?: boolean; userIds: number[]; editableBy?: number };
-
-export const SORTABLE = ['id', 'created', 'updated', 'name', 'featured'] as const;
 
 export const findById = (db: Executor, id: number, search: boolean) =>
   db.selectFrom('sets').selectAll().where('id', '=', id).where('search', '=', search).executeTakeFirst();
@@ -27,7 +27,7 @@ export async function missingRoles(db: Executor, names: string[]): Promise<strin
 
 function filtered(db: Executor, filters: SetFilters, viewer: SetViewer) {
   let query = db.selectFrom('sets').where('search', '=', filters.search);
-  if (filters.q) query = query.where('name', 'ilike', `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (filters.q) query = query.where('name', 'ilike', likeContains(filters.q));
   if (filters.featured !== undefined) query = query.where('featured', '=', filters.featured);
   if (filters.userIds.length > 0) query = query.where('user_id', 'in', filters.userIds);
   if (filters.editableBy !== undefined && !viewer.manager) query = query.where('user_id', '=', filters.editableBy);
@@ -46,7 +46,7 @@ function filtered(db: Executor, filters: SetFilters, viewer: SetViewer) {
 
 /** Featured first, then the asked order (API-CONTRACT 12). */
 export async function search(db: Executor, filters: SetFilters, viewer: SetViewer, paging: Paging) {
-  const orderby = paging.orderby as (typeof SORTABLE)[number];
+  const orderby = paging.orderby as (typeof SET_SORTABLE)[number];
   let query = filtered(db, filters, viewer)
     .selectAll()
     .orderBy('featured', 'desc')

@@ -1,16 +1,15 @@
-import { TOTAL_COUNT_KIND_HEADER } from '@platform/shared';
+import { SetListQuery, TOTAL_COUNT_KIND_HEADER } from '@platform/shared';
 import { Router, type Request } from 'express';
 import { requireScope, requireToken } from '../../auth/auth.middleware';
 import { allowedPrivileges } from '../../auth/policy/policy';
 import { listEnvelope } from '../../http/envelope';
-import { toUserIdList } from '../../http/id-filters';
-import { parsePaging } from '../../http/query';
+import { withMe } from '../../http/id-filters';
+import { parseQuery } from '../../http/query';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import type { PostsModule } from '../posts/posts.module';
 import { presentPost, type PostView } from '../posts/posts.presenter';
 import { presentSet } from './sets.presenter';
 import { setRule } from './sets.policy';
-import { SORTABLE } from './sets.repository';
 import type { SetKind, SetsService } from './sets.service';
 
 const PATHS: Record<SetKind, { path: string; scope: string }> = {
@@ -18,17 +17,13 @@ const PATHS: Record<SetKind, { path: string; scope: string }> = {
   savedsearch: { path: '/savedsearches', scope: 'savedsearches' },
 };
 
-const flag = (value: unknown): boolean | undefined =>
-  value === 'true' || value === '1' || value === true ? true : value === 'false' || value === '0' || value === false ? false : undefined;
-
-function filtersOf(req: Request, kind: SetKind) {
-  const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 255) : '';
+/** The filters of a set list as the service takes them; `editableBy=me` is mine, or every one for set managers. */
+function filtersOf(req: Request, query: SetListQuery['filters']) {
   return {
-    q: q || undefined,
-    featured: flag(req.query.featured),
-    userIds: toUserIdList(req.query.user_id ?? req.query.user, req.auth, kind),
-    // "Editable by me" (the add-to-collection picker): mine, or every one for set managers.
-    editableBy: req.query.editableBy === 'me' ? (req.auth.userId ?? 0) : undefined,
+    q: query.q,
+    featured: query.featured,
+    userIds: withMe(query.user, req.auth),
+    editableBy: query.editableBy === 'me' ? (req.auth.userId ?? 0) : undefined,
   };
 }
 
@@ -48,8 +43,8 @@ export function setsRoutes(sets: SetsService, posts: PostsModule): Router {
     router
       .route(path)
       .get(async (req, res) => {
-        const paging = parsePaging(req.query, { resource: kind, sortable: SORTABLE, orderby: 'id', order: 'asc' });
-        const { rows, total } = await sets.search(req.auth, kind, filtersOf(req, kind), paging);
+        const { paging, filters } = parseQuery(SetListQuery, req.query, kind);
+        const { rows, total } = await sets.search(req.auth, kind, filtersOf(req, filters), paging);
         res.json(
           listEnvelope(
             req,

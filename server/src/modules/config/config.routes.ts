@@ -1,9 +1,9 @@
-import { CONFIG_GROUPS } from '@platform/shared';
+import { CONFIG_GROUPS, ConfigListQuery } from '@platform/shared';
 import { Router } from 'express';
 import { requireScope } from '../../auth/auth.middleware';
 import { configRule } from '../../auth/policy/config.policy';
 import { allowedPrivileges } from '../../auth/policy/policy';
-import { toList } from '../../http/query';
+import { parseQuery } from '../../http/query';
 import { methodNotAllowed } from '../../http/routing';
 import { presentConfig } from './config.presenter';
 import type { SettingsService } from './config.service';
@@ -15,7 +15,7 @@ export function configRoutes(settings: SettingsService): Router {
   router
     .route('/config')
     .get(async (req, res) => {
-      const wanted = toList(req.query.groups);
+      const wanted = parseQuery(ConfigListQuery, req.query, 'config').groups;
       const groups = CONFIG_GROUPS.filter((g) => (wanted.length === 0 || wanted.includes(g)) && configRule(req.auth, 'read', { group: g }));
       const results = await Promise.all(groups.map(async (g) => presentConfig(req.base, req.auth, g, await settings.get(g))));
       res.json({ count: results.length, results });

@@ -1,3 +1,4 @@
+import type { CONTACT_SORTABLE } from '@platform/shared';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { ContactsTable } from '../../db/tables/core';
@@ -5,8 +6,6 @@ import type { Paging } from '../../http/query';
 
 export type ContactRow = Selectable<ContactsTable>;
 export type ContactFilters = { users: number[]; types: string[]; contacts: string[]; dataSources: string[] };
-
-export const SORTABLE = ['id', 'created', 'updated', 'type', 'contact', 'data_source'] as const;
 
 export const findById = (db: Executor, id: number) => db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -32,7 +31,7 @@ function filtered(db: Executor, filters: ContactFilters) {
 }
 
 export async function search(db: Executor, filters: ContactFilters, paging: Paging): Promise<{ rows: ContactRow[]; total: number }> {
-  const orderby = paging.orderby as (typeof SORTABLE)[number];
+  const orderby = paging.orderby as (typeof CONTACT_SORTABLE)[number];
   let query = filtered(db, filters).selectAll().orderBy(orderby, paging.order).orderBy('id', paging.order).offset(paging.offset);
   if (paging.limit !== null) query = query.limit(paging.limit);
   const [rows, count] = await Promise.all([

@@ -1,13 +1,13 @@
+import { ContactListQuery } from '@platform/shared';
 import { Router } from 'express';
 import { requireScope, requireToken } from '../../auth/auth.middleware';
 import { contactRule } from '../../auth/policy/account.policy';
 import { allowedPrivileges } from '../../auth/policy/policy';
 import { listEnvelope } from '../../http/envelope';
-import { toUserIdList } from '../../http/id-filters';
-import { parsePaging, toList } from '../../http/query';
+import { withMe } from '../../http/id-filters';
+import { parseQuery } from '../../http/query';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { presentContact } from './contacts.presenter';
-import { SORTABLE } from './contacts.repository';
 import type { ContactsService } from './contacts.service';
 
 export function contactsRoutes(contacts: ContactsService): Router {
@@ -17,14 +17,12 @@ export function contactsRoutes(contacts: ContactsService): Router {
   router
     .route('/contacts')
     .get(async (req, res) => {
-      const paging = parsePaging(req.query, { resource: 'contact', sortable: SORTABLE, orderby: 'id' });
-      const filters = {
-        users: toUserIdList(req.query.user, req.auth, 'contact'),
-        types: toList(req.query.type),
-        contacts: toList(req.query.contact),
-        dataSources: toList(req.query.data_source),
-      };
-      const { rows, total } = await contacts.search(req.auth, filters, paging);
+      const { paging, filters } = parseQuery(ContactListQuery, req.query, 'contact');
+      const { rows, total } = await contacts.search(
+        req.auth,
+        { users: withMe(filters.user, req.auth), types: filters.type, contacts: filters.contact, dataSources: filters.data_source },
+        paging,
+      );
       res.json(
         listEnvelope(
           req,

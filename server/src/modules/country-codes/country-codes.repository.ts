@@ -1,10 +1,9 @@
+import type { COUNTRY_CODE_SORTABLE } from '@platform/shared';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
 import type { Paging } from '../../http/query';
 
 export type CountryCodeRow = { id: number; country_name: string; dial_code: string; country_code: string };
 export type CountryCodeFilters = { countryCodes: string[]; dialCodes: string[] };
-
-export const SORTABLE = ['id', 'country_name', 'country_code', 'dial_code'] as const;
 
 /**
  * Every country libphonenumber-js knows, named in English and sorted by name. The id is the
@@ -33,7 +32,7 @@ export function search(filters: CountryCodeFilters, paging: Paging): { rows: Cou
   const matching = all().filter(
     (row) => (codes.size === 0 || codes.has(row.country_code)) && (dials.size === 0 || dials.has(digits(row.dial_code))),
   );
-  const key = paging.orderby as (typeof SORTABLE)[number];
+  const key = paging.orderby as (typeof COUNTRY_CODE_SORTABLE)[number];
   const sign = paging.order === 'desc' ? -1 : 1;
   const sorted = [...matching].sort((a, b) => {
     const left = a[key];

@@ -1,12 +1,12 @@
+import { CountryCodeListQuery } from '@platform/shared';
 import { Router } from 'express';
 import { requireScope, requireToken } from '../../auth/auth.middleware';
 import { settingsResourceRule } from '../../auth/policy/account.policy';
 import { allowedPrivileges } from '../../auth/policy/policy';
 import { listEnvelope } from '../../http/envelope';
-import { parsePaging, toList } from '../../http/query';
+import { parseQuery } from '../../http/query';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { presentCountryCode } from './country-codes.presenter';
-import { SORTABLE } from './country-codes.repository';
 import type { CountryCodesService } from './country-codes.service';
 
 /** Read-only; the client calls `/country-codes/` with a trailing slash (handled globally). */
@@ -17,9 +17,8 @@ export function countryCodesRoutes(countryCodes: CountryCodesService): Router {
   router
     .route('/country-codes')
     .get((req, res) => {
-      const paging = parsePaging(req.query, { resource: 'country_code', sortable: SORTABLE, orderby: 'id' });
-      const filters = { countryCodes: toList(req.query.country_code), dialCodes: toList(req.query.dial_code) };
-      const { rows, total } = countryCodes.search(req.auth, filters, paging);
+      const { paging, filters } = parseQuery(CountryCodeListQuery, req.query, 'country_code');
+      const { rows, total } = countryCodes.search(req.auth, { countryCodes: filters.country_code, dialCodes: filters.dial_code }, paging);
       res.json(
         listEnvelope(
           req,

@@ -15,8 +15,6 @@ export type AttributeRow = Selectable<FormAttributesTable> & {
 
 export type AttributeFilters = { formIds: number[]; types: string[]; inputs: string[]; labels: string[]; keys: string[] };
 
-export const SORTABLE = ['id', 'priority', 'label', 'key', 'type', 'input', 'form_stage_id', 'created', 'updated'] as const;
-
 const withStage = (db: Executor) =>
   db
     .selectFrom('form_attributes')

@@ -3,7 +3,7 @@ import {
   attributeProblems,
   BUILT_IN_TYPES,
   CreateAttributeBody,
-  MAX_DB_ID,
+  isDbId,
   tagOptionIds,
   UpdateAttributeBody,
   type AttributeShape,
@@ -15,6 +15,7 @@ import { stageRule } from '../../auth/policy/forms.policy';
 import { authorize } from '../../auth/policy/policy';
 import type { AppContext } from '../../context';
 import type { Executor, Trx } from '../../db/database';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { badRequest, notFound, ValidationError, zodToFields, type FieldError } from '../../http/errors';
 import type { Paging } from '../../http/query';
 import * as repo from './attributes.repository';
@@ -43,11 +44,8 @@ function requestedStageId(body: unknown): number | undefined {
   const alias = record.form_stage;
   const raw = record.form_stage_id ?? (typeof alias === 'object' && alias !== null ? (alias as { id?: unknown }).id : alias);
   const id = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : raw;
-  return typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= MAX_DB_ID ? id : undefined;
+  return isDbId(id) ? id : undefined;
 }
-
-/** A unique index refused the row (two writers raced for the same key). */
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /** Fields that checkboxes or categories fill take any number of values unless told otherwise. */
 const defaultCardinality = (input: string) => (['checkbox', 'checkboxes', 'tags'].includes(input) ? 0 : 1);

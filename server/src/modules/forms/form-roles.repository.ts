@@ -1,4 +1,4 @@
-import { MAX_DB_ID } from '@platform/shared';
+import { isDbId } from '@platform/shared';
 import type { Selectable } from 'kysely';
 import type { Executor, Trx } from '../../db/database';
 import type { FormRolesTable } from '../../db/tables/surveys';
@@ -10,7 +10,7 @@ export const listForForm = (db: Executor, formId: number): Promise<FormRoleRow[]
 
 const asId = (r: number | string): number | null => {
   const n = typeof r === 'number' ? r : /^\d{1,10}$/.test(r) ? Number(r) : null;
-  return n !== null && Number.isInteger(n) && n > 0 && n <= MAX_DB_ID ? n : null;
+  return isDbId(n) ? n : null;
 };
 
 /** Ids of the roles named by id or by name; the ones that do not exist are left out. */

@@ -1,14 +1,12 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database';
+import { likeContains } from '../../db/like';
 import type { FormsTable } from '../../db/tables/surveys';
 import { nullsLast } from '../../db/order';
 import type { Paging } from '../../http/query';
-import { likePattern } from './query-params';
 
 export type FormRow = Selectable<FormsTable>;
 export type FormFilters = { q?: string; disabled?: boolean; targetedSurvey?: boolean; includeDisabled: boolean };
-
-export const SORTABLE = ['id', 'name', 'created', 'updated'] as const;
 
 export const findById = (db: Executor, id: number) => db.selectFrom('forms').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -21,7 +19,7 @@ function filtered(db: Executor, filters: FormFilters) {
   if (!filters.includeDisabled) query = query.where('forms.disabled', '=', false);
   if (filters.disabled !== undefined) query = query.where('forms.disabled', '=', filters.disabled);
   if (filters.targetedSurvey !== undefined) query = query.where('forms.targeted_survey', '=', filters.targetedSurvey);
-  if (filters.q) query = query.where(sql`lower(forms.name)`, 'like', likePattern(filters.q));
+  if (filters.q) query = query.where(sql`lower(forms.name)`, 'like', likeContains(filters.q.toLowerCase()));
   return query;
 }
 

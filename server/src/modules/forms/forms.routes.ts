@@ -1,17 +1,16 @@
+import { FormListQuery } from '@platform/shared';
 import { Router } from 'express';
 import { requireScope } from '../../auth/auth.middleware';
 import { formRule } from '../../auth/policy/forms.policy';
 import { allowedPrivileges } from '../../auth/policy/policy';
 import { listEnvelope } from '../../http/envelope';
-import { parsePaging } from '../../http/query';
+import { parseQuery } from '../../http/query';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { attributesRoutes } from './attributes.routes';
 import { formRolesRoutes } from './form-roles.routes';
 import { formStatsRoutes } from './form-stats.routes';
 import type { FormsModule } from './forms.module';
 import { presentForm } from './forms.presenter';
-import { SORTABLE } from './forms.repository';
-import { flagParam, textParam } from './query-params';
 import { stagesRoutes } from './stages.routes';
 
 const RESOURCE = 'form';
@@ -32,13 +31,9 @@ export function formsRoutes(module: FormsModule): Router {
   router
     .route('/forms')
     .get(async (req, res) => {
-      const paging = parsePaging(req.query, { resource: RESOURCE, sortable: SORTABLE, orderby: 'id' });
-      const filters = {
-        q: textParam(req.query.q),
-        disabled: flagParam(req.query.disabled, RESOURCE, 'disabled'),
-        targetedSurvey: flagParam(req.query.targeted_survey, RESOURCE, 'targeted_survey'),
-      };
-      const { rows, total } = await forms.search(req.auth, filters, paging);
+      const { paging, filters } = parseQuery(FormListQuery, req.query, RESOURCE);
+      const { q, disabled, targeted_survey: targetedSurvey } = filters;
+      const { rows, total } = await forms.search(req.auth, { q, disabled, targetedSurvey }, paging);
       res.json(
         listEnvelope(
           req,

@@ -1,9 +1,9 @@
 import { sql, type ExpressionBuilder, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Database, Executor } from '../../db/database';
+import { likeContains } from '../../db/like';
 import type { FormStagesTable } from '../../db/tables/surveys';
 import { nullsLast } from '../../db/order';
 import type { Paging } from '../../http/query';
-import { likePattern } from './query-params';
 
 export type StageRow = Selectable<FormStagesTable>;
 /** A task with the `disabled` flag of its survey, which every access check needs. */
@@ -23,8 +23,6 @@ export function visibleStage(eb: ExpressionBuilder<Database, 'form_stages' | 'fo
 }
 
 export type StageFilters = { formIds: number[]; q?: string; label?: string; types: string[] };
-
-export const SORTABLE = ['id', 'priority', 'label', 'created', 'updated'] as const;
 
 const withForm = (db: Executor) =>
   db
@@ -47,7 +45,7 @@ function filtered(db: Executor, filters: StageFilters, visibility: StageVisibili
   if (filters.formIds.length > 0) query = query.where('form_stages.form_id', 'in', filters.formIds);
   if (filters.types.length > 0) query = query.where('form_stages.type', 'in', filters.types as Array<'post' | 'task'>);
   if (filters.label) query = query.where('form_stages.label', '=', filters.label);
-  if (filters.q) query = query.where(sql`lower(form_stages.label)`, 'like', likePattern(filters.q));
+  if (filters.q) query = query.where(sql`lower(form_stages.label)`, 'like', likeContains(filters.q.toLowerCase()));
   return query;
 }
 

@@ -1,5 +1,7 @@
+import type { MESSAGE_SORTABLE } from '@platform/shared';
 import { sql, type Insertable } from 'kysely';
 import type { Executor, Trx } from '../../db/database';
+import { likeContains } from '../../db/like';
 import type { MessagesTable } from '../../db/tables/live';
 import type { Paging } from '../../http/query';
 
@@ -37,8 +39,6 @@ export type MessageFilters = {
   dataSources: string[];
   q: string | null;
 };
-
-export const SORTABLE = ['id', 'created', 'updated', 'datetime', 'status', 'type'] as const;
 
 const base = (db: Executor) => db.selectFrom('messages').leftJoin('contacts', 'contacts.id', 'messages.contact_id');
 
@@ -103,7 +103,7 @@ function filtered(db: Executor, f: MessageFilters) {
   if (f.types.length > 0) query = query.where('messages.type', 'in', f.types);
   if (f.dataSources.length > 0) query = query.where('messages.data_source', 'in', f.dataSources);
   if (f.q) {
-    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(f.q);
     query = query.where((eb) =>
       eb.or([eb('contacts.contact', 'ilike', like), eb('messages.title', 'ilike', like), eb('messages.message', 'ilike', like)]),
     );
@@ -112,7 +112,7 @@ function filtered(db: Executor, f: MessageFilters) {
 }
 
 export async function search(db: Executor, filters: MessageFilters, paging: Paging): Promise<{ rows: MessageRow[]; total: number }> {
-  const orderby = `messages.${paging.orderby as (typeof SORTABLE)[number]}` as const;
+  const orderby = `messages.${paging.orderby as (typeof MESSAGE_SORTABLE)[number]}` as const;
   let query = filtered(db, filters)
     .select(columns)
     .orderBy(orderby, paging.order)

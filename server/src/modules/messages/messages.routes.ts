@@ -1,30 +1,22 @@
-import { MESSAGE_STATUSES } from '@platform/shared';
-import { Router, type Request } from 'express';
+import { MessageListQuery } from '@platform/shared';
+import { Router } from 'express';
 import { requireScope, requireToken } from '../../auth/auth.middleware';
 import { allowedPrivileges } from '../../auth/policy/policy';
 import { listEnvelope } from '../../http/envelope';
-import { invalid } from '../../http/errors';
-import { toIdList } from '../../http/id-filters';
-import { parsePaging, toList, toScalar } from '../../http/query';
+import { parseQuery } from '../../http/query';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import type { PostsModule } from '../posts/posts.module';
 import { presentPost } from '../posts/posts.presenter';
 import { MESSAGE_PRIVILEGES, messageRule } from './messages.policy';
 import { presentMessage } from './messages.presenter';
-import { SORTABLE, type MessageFilters } from './messages.repository';
+import type { MessageFilters } from './messages.repository';
 import { RESOURCE, type MessagesService } from './messages.service';
 
-/** The filters of `GET /messages` (API-CONTRACT 13.3). */
-function filtersOf(req: Request): MessageFilters {
-  const q = req.query;
-  const boxes = toList(q.box).map((b) => b.toLowerCase());
-  const statuses = toList(q.status).map((s) => s.toLowerCase());
+/** What the boxes and statuses asked for mean for the rows (API-CONTRACT 13.3). */
+function filtersOf(query: MessageListQuery['filters']): MessageFilters {
+  const { box: boxes, status: statuses } = query;
   const allStatuses = statuses.includes('all');
   const named = statuses.filter((s) => s !== 'all');
-  for (const status of named) {
-    if (!(MESSAGE_STATUSES as readonly string[]).includes(status))
-      invalid(RESOURCE, '/status', `status must be one of all, ${MESSAGE_STATUSES.join(', ')}`);
-  }
   const directions: MessageFilters['directions'] = [];
   if (boxes.includes('inbox')) directions.push('incoming');
   if (boxes.includes('outbox')) directions.push('outgoing');
@@ -32,12 +24,12 @@ function filtersOf(req: Request): MessageFilters {
     directions,
     statuses: boxes.includes('archived') ? ['archived'] : allStatuses ? null : named.length > 0 ? named : null,
     allStatuses: allStatuses || boxes.includes('archived'),
-    contacts: toIdList(q.contact, RESOURCE, '/contact'),
-    parents: toIdList(q.parent, RESOURCE, '/parent'),
-    posts: toIdList(q.post, RESOURCE, '/post'),
-    types: toList(q.type),
-    dataSources: toList(q.data_source),
-    q: toScalar(q.q) ?? null,
+    contacts: query.contact,
+    parents: query.parent,
+    posts: query.post,
+    types: query.type,
+    dataSources: query.data_source,
+    q: query.q ?? null,
   };
 }
 
@@ -49,8 +41,8 @@ export function messagesRoutes(messages: MessagesService, posts: PostsModule): R
   router
     .route('/messages')
     .get(async (req, res) => {
-      const paging = parsePaging(req.query, { resource: RESOURCE, sortable: SORTABLE, orderby: 'created', order: 'desc' });
-      const { rows, total } = await messages.search(req.auth, filtersOf(req), paging);
+      const { paging, filters } = parseQuery(MessageListQuery, req.query, RESOURCE);
+      const { rows, total } = await messages.search(req.auth, filtersOf(filters), paging);
       res.json(
         listEnvelope(
           req,

@@ -1,3 +1,4 @@
+import type { NOTIFICATION_SORTABLE } from '@platform/shared';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { NotificationsTable } from '../../db/tables/core';
@@ -8,8 +9,6 @@ import type { SubscriberAccess } from './subscriber';
 export type NotificationRow = Selectable<NotificationsTable>;
 /** `visibleTo` limits a search to one user's subscriptions (everyone but admins). */
 export type NotificationFilters = { users: number[]; sets: number[]; visibleTo?: number };
-
-export const SORTABLE = ['id', 'created', 'updated', 'set_id', 'user_id'] as const;
 
 export const findById = (db: Executor, id: number) => db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -58,7 +57,7 @@ export async function search(
   filters: NotificationFilters,
   paging: Paging,
 ): Promise<{ rows: NotificationRow[]; total: number }> {
-  const orderby = paging.orderby as (typeof SORTABLE)[number];
+  const orderby = paging.orderby as (typeof NOTIFICATION_SORTABLE)[number];
   let query = filtered(db, filters).selectAll().orderBy(orderby, paging.order).orderBy('id', paging.order).offset(paging.offset);
   if (paging.limit !== null) query = query.limit(paging.limit);
   const [rows, count] = await Promise.all([

@@ -1,13 +1,13 @@
+import { NotificationListQuery } from '@platform/shared';
 import { Router } from 'express';
 import { requireScope, requireToken } from '../../auth/auth.middleware';
 import { notificationRule } from '../../auth/policy/account.policy';
 import { allowedPrivileges } from '../../auth/policy/policy';
 import { listEnvelope } from '../../http/envelope';
-import { toIdList, toUserIdList } from '../../http/id-filters';
-import { parsePaging } from '../../http/query';
+import { withMe } from '../../http/id-filters';
+import { parseQuery } from '../../http/query';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { presentNotification } from './notifications.presenter';
-import { SORTABLE } from './notifications.repository';
 import type { NotificationsService } from './notifications.service';
 
 export function notificationsRoutes(notifications: NotificationsService): Router {
@@ -17,12 +17,8 @@ export function notificationsRoutes(notifications: NotificationsService): Router
   router
     .route('/notifications')
     .get(async (req, res) => {
-      const paging = parsePaging(req.query, { resource: 'notification', sortable: SORTABLE, orderby: 'id' });
-      const filters = {
-        users: toUserIdList(req.query.user, req.auth, 'notification'),
-        sets: toIdList(req.query.set, 'notification', '/set'),
-      };
-      const { rows, total } = await notifications.search(req.auth, filters, paging);
+      const { paging, filters } = parseQuery(NotificationListQuery, req.query, 'notification');
+      const { rows, total } = await notifications.search(req.auth, { users: withMe(filters.user, req.auth), sets: filters.set }, paging);
       res.json(
         listEnvelope(
           req,

@@ -1,12 +1,12 @@
+import type { PERMISSION_SORTABLE } from '@platform/shared';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
+import { likeContains } from '../../db/like';
 import type { PermissionsTable } from '../../db/tables/core';
 import type { Paging } from '../../http/query';
 
 export type PermissionRow = Selectable<PermissionsTable>;
 export type PermissionFilters = { q?: string; names: string[] };
-
-export const SORTABLE = ['id', 'name'] as const;
 
 export const findById = (db: Executor, id: number) => db.selectFrom('permissions').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -19,7 +19,7 @@ export async function existingNames(db: Executor, names: string[]): Promise<Set<
 function filtered(db: Executor, filters: PermissionFilters) {
   let query = db.selectFrom('permissions');
   if (filters.q) {
-    const like = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(filters.q.toLowerCase());
     query = query.where((eb) => eb(eb.fn('lower', ['name']), 'like', like));
   }
   if (filters.names.length > 0) query = query.where('name', 'in', filters.names);
@@ -27,7 +27,7 @@ function filtered(db: Executor, filters: PermissionFilters) {
 }
 
 export async function search(db: Executor, filters: PermissionFilters, paging: Paging) {
-  const orderby = paging.orderby as (typeof SORTABLE)[number];
+  const orderby = paging.orderby as (typeof PERMISSION_SORTABLE)[number];
   let query = filtered(db, filters).selectAll().orderBy(orderby, paging.order).orderBy('id', paging.order).offset(paging.offset);
   if (paging.limit !== null) query = query.limit(paging.limit);
   const [rows, count] = await Promise.all([

@@ -1,12 +1,12 @@
+import { PermissionListQuery } from '@platform/shared';
 import { Router } from 'express';
 import { requireScope } from '../../auth/auth.middleware';
 import { allowedPrivileges } from '../../auth/policy/policy';
 import { permissionRule } from '../../auth/policy/roles.policy';
 import { listEnvelope } from '../../http/envelope';
-import { parsePaging, toList, toScalar } from '../../http/query';
+import { parseQuery } from '../../http/query';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { presentPermission } from './permissions.presenter';
-import { SORTABLE } from './permissions.repository';
 import type { PermissionsService } from './permissions.service';
 
 /** Read-only: POST, PUT and DELETE fall through to 405 (API-CONTRACT 2.2). */
@@ -17,9 +17,8 @@ export function permissionsRoutes(permissions: PermissionsService): Router {
   router
     .route('/permissions')
     .get(async (req, res) => {
-      const paging = parsePaging(req.query, { resource: 'permission', sortable: SORTABLE, orderby: 'id' });
-      const filters = { q: toScalar(req.query.q), names: toList(req.query.name) };
-      const { rows, total } = await permissions.search(req.auth, filters, paging);
+      const { paging, filters } = parseQuery(PermissionListQuery, req.query, 'permission');
+      const { rows, total } = await permissions.search(req.auth, { q: filters.q, names: filters.name }, paging);
       res.json(
         listEnvelope(
           req,

@@ -1,9 +1,8 @@
-import { PostStatsQuery, type PostStats, type PostStatsGroupValue, type PostStatsTimelineValue } from '@platform/shared';
+import { PostStatsQuery, queryList, type PostStats, type PostStatsGroupValue, type PostStatsTimelineValue } from '@platform/shared';
 import type { Auth } from '../../auth/auth';
 import { canManagePosts } from '../../auth/policy/posts.policy';
 import type { AppContext } from '../../context';
 import { parseBody } from '../../http/errors';
-import { toList } from '../../http/query';
 import {
   countGroups,
   countGroupsFromCounters,
@@ -33,7 +32,7 @@ export function createPostStatsService(ctx: AppContext, reads: PostsReads) {
       // Without change_status (anyone but managers and admins) only published posts count;
       // `group_by=status` without a status filter counts every status.
       if (!canManagePosts(auth)) search.status = ['published'];
-      else if (options.group_by === 'status' && toList(query.status).length === 0) search.status = 'all';
+      else if (options.group_by === 'status' && queryList(query.status).length === 0) search.status = 'all';
 
       const groupBy = options.group_by ?? null;
       const tagsParent = options.group_by_tags ?? 'all';

@@ -1,12 +1,12 @@
+import type { ROLE_SORTABLE } from '@platform/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
+import { likeContains } from '../../db/like';
 import type { RolesTable } from '../../db/tables/core';
 import type { Paging } from '../../http/query';
 
 export type RoleRow = Selectable<RolesTable>;
 export type RoleFilters = { names: string[]; q?: string };
-
-export const SORTABLE = ['id', 'name', 'display_name', 'created', 'updated'] as const;
 
 export const findById = (db: Executor, id: number) => db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -51,14 +51,14 @@ function filtered(db: Executor, filters: RoleFilters) {
   let query = db.selectFrom('roles');
   if (filters.names.length > 0) query = query.where('name', 'in', filters.names);
   if (filters.q) {
-    const like = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(filters.q.toLowerCase());
     query = query.where(sql`lower(name)`, 'like', like);
   }
   return query;
 }
 
 export async function search(db: Executor, filters: RoleFilters, paging: Paging): Promise<{ rows: RoleRow[]; total: number }> {
-  const orderby = paging.orderby as (typeof SORTABLE)[number];
+  const orderby = paging.orderby as (typeof ROLE_SORTABLE)[number];
   let query = filtered(db, filters)
     .selectAll()
     .orderBy(orderby, (ob) => (paging.order === 'desc' ? ob.desc() : ob.asc()).nullsLast())

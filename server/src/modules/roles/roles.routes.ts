@@ -1,12 +1,12 @@
+import { RoleListQuery } from '@platform/shared';
 import { Router } from 'express';
 import { requireScope } from '../../auth/auth.middleware';
 import { allowedPrivileges } from '../../auth/policy/policy';
 import { roleRule } from '../../auth/policy/roles.policy';
 import { listEnvelope } from '../../http/envelope';
-import { parsePaging, toList, toScalar } from '../../http/query';
+import { parseQuery } from '../../http/query';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { presentRole } from './roles.presenter';
-import { SORTABLE } from './roles.repository';
 import type { RolesService } from './roles.service';
 
 export function rolesRoutes(roles: RolesService): Router {
@@ -16,10 +16,8 @@ export function rolesRoutes(roles: RolesService): Router {
   router
     .route('/roles')
     .get(async (req, res) => {
-      const paging = parsePaging(req.query, { resource: 'role', sortable: SORTABLE, orderby: 'id' });
-      // The web client asks `GET /roles?name=<role>` right after login (API-CONTRACT 4.1).
-      const filters = { names: toList(req.query.name), q: toScalar(req.query.q) };
-      const { rows, total } = await roles.search(req.auth, filters, paging);
+      const { paging, filters } = parseQuery(RoleListQuery, req.query, 'role');
+      const { rows, total } = await roles.search(req.auth, { names: filters.name, q: filters.q }, paging);
       res.json(
         listEnvelope(
           req,

@@ -1,16 +1,14 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor, Trx } from '../../db/database';
+import { likeContains } from '../../db/like';
 import type { TagsTable } from '../../db/tables/surveys';
 import { nullsLast } from '../../db/order';
 import type { Paging } from '../../http/query';
-import { likePattern } from '../forms/query-params';
 
 export type TagRow = Selectable<TagsTable>;
 export type TagFilters = { q?: string; types: string[]; parentIds: number[]; tags: string[]; topLevelOnly: boolean };
 /** `all` for callers who see every category; otherwise the caller's role (null when anonymous). */
 export type TagViewer = { all: true } | { all: false; role: string | null };
-
-export const SORTABLE = ['id', 'tag', 'slug', 'type', 'priority', 'created', 'updated'] as const;
 
 export const findById = (db: Executor, id: number) => db.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -39,7 +37,7 @@ function filtered(db: Executor, filters: TagFilters, viewer: TagViewer) {
   if (filters.parentIds.length > 0) query = query.where('tags.parent_id', 'in', filters.parentIds);
   if (filters.tags.length > 0) query = query.where('tags.tag', 'in', filters.tags);
   if (filters.topLevelOnly) query = query.where('tags.parent_id', 'is', null);
-  if (filters.q) query = query.where(sql`lower(tags.tag)`, 'like', likePattern(filters.q));
+  if (filters.q) query = query.where(sql`lower(tags.tag)`, 'like', likeContains(filters.q.toLowerCase()));
   return query;
 }
 

@@ -1,13 +1,12 @@
+import { TagListQuery } from '@platform/shared';
 import { Router } from 'express';
 import { requireScope } from '../../auth/auth.middleware';
 import { allowedPrivileges } from '../../auth/policy/policy';
 import { tagRule } from '../../auth/policy/tags.policy';
 import { listEnvelope } from '../../http/envelope';
-import { parsePaging, toList, toScalar } from '../../http/query';
+import { parseQuery } from '../../http/query';
 import { idParam, methodNotAllowed } from '../../http/routing';
-import { idList, textParam } from '../forms/query-params';
 import { presentTag } from './tags.presenter';
-import { SORTABLE } from './tags.repository';
 import type { TagsService } from './tags.service';
 
 const RESOURCE = 'tag';
@@ -20,17 +19,9 @@ export function tagsRoutes(tags: TagsService): Router {
   router
     .route('/tags')
     .get(async (req, res) => {
-      const paging = parsePaging(req.query, { resource: RESOURCE, sortable: SORTABLE, orderby: 'id' });
-      const filters = {
-        q: textParam(req.query.q),
-        types: toList(req.query.type),
-        parentIds: idList(req.query.parent_id, RESOURCE, 'parent_id'),
-        tags: Array.isArray(req.query.tag)
-          ? req.query.tag.filter((t): t is string => typeof t === 'string' && t.trim() !== '').map((t) => t.trim())
-          : [textParam(req.query.tag)].filter((t): t is string => t !== undefined),
-        topLevelOnly: toScalar(req.query.level) === 'parent',
-      };
-      const { rows, total } = await tags.search(req.auth, filters, paging);
+      const { paging, filters } = parseQuery(TagListQuery, req.query, RESOURCE);
+      const { q, type: types, parent_id: parentIds, tag, level } = filters;
+      const { rows, total } = await tags.search(req.auth, { q, types, parentIds, tags: tag, topLevelOnly: level === 'parent' }, paging);
       res.json(
         listEnvelope(
           req,

@@ -5,6 +5,7 @@ import { authorize } from '../../auth/policy/policy';
 import { tagRule } from '../../auth/policy/tags.policy';
 import type { AppContext } from '../../context';
 import type { Executor, Trx } from '../../db/database';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { notFound, parseBody, ValidationError, type FieldError } from '../../http/errors';
 import type { Paging } from '../../http/query';
 import type { TagView } from './tags.presenter';
@@ -14,9 +15,6 @@ const RESOURCE = 'tag';
 const M = TagMessages;
 
 export type TagsService = ReturnType<typeof createTagsService>;
-
-/** A unique index refused the row (two writers raced for the same slug). */
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 export function createTagsService(ctx: AppContext, deps: { removeTagFromFields: (trx: Trx, tagId: number) => Promise<void> }) {
   const viewer = (auth: Auth): repo.TagViewer => (canEditForms(auth) ? { all: true } : { all: false, role: auth.role });

@@ -1,11 +1,10 @@
+import type { TOS_SORTABLE } from '@platform/shared';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { TosTable } from '../../db/tables/core';
 import type { Paging } from '../../http/query';
 
 export type TosRow = Selectable<TosTable>;
-
-export const SORTABLE = ['id', 'agreement_date', 'tos_version_date'] as const;
 
 export const findById = (db: Executor, id: number) => db.selectFrom('tos').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -14,7 +13,7 @@ export const insert = (db: Executor, row: { user_id: number; agreement_date: Dat
 
 /** One user's agreements: `GET /tos` lists the caller's own only (API-CONTRACT 14.10). */
 export async function searchOfUser(db: Executor, userId: number, paging: Paging): Promise<{ rows: TosRow[]; total: number }> {
-  const orderby = paging.orderby as (typeof SORTABLE)[number];
+  const orderby = paging.orderby as (typeof TOS_SORTABLE)[number];
   let query = db
     .selectFrom('tos')
     .selectAll()

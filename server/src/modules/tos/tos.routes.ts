@@ -1,12 +1,12 @@
+import { TosListQuery } from '@platform/shared';
 import { Router } from 'express';
 import { requireScope, requireToken } from '../../auth/auth.middleware';
 import { tosRule } from '../../auth/policy/account.policy';
 import { allowedPrivileges } from '../../auth/policy/policy';
 import { listEnvelope } from '../../http/envelope';
-import { parsePaging } from '../../http/query';
+import { parseQuery } from '../../http/query';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { presentTos } from './tos.presenter';
-import { SORTABLE } from './tos.repository';
 import type { TosService } from './tos.service';
 
 /** `/tos` needs a token (API-CONTRACT 14.10); the client calls it with a trailing slash, handled globally. */
@@ -17,7 +17,7 @@ export function tosRoutes(tos: TosService): Router {
   router
     .route('/tos')
     .get(async (req, res) => {
-      const paging = parsePaging(req.query, { resource: 'tos', sortable: SORTABLE, orderby: 'id' });
+      const { paging } = parseQuery(TosListQuery, req.query, 'tos');
       const { rows, total } = await tos.search(req.auth, paging);
       res.json(
         listEnvelope(

@@ -1,3 +1,4 @@
+import type { USER_SETTING_SORTABLE } from '@platform/shared';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { UserSettingsTable } from '../../db/tables/core';
@@ -5,8 +6,6 @@ import type { Paging } from '../../http/query';
 
 export type UserSettingRow = Selectable<UserSettingsTable>;
 export type UserSettingFilters = { keys: string[] };
-
-export const SORTABLE = ['id', 'config_key', 'created', 'updated'] as const;
 
 /** A setting is only found under its own user's path. */
 export const findOfUser = (db: Executor, userId: number, id: number) =>
@@ -54,7 +53,7 @@ export async function searchOfUser(
     if (filters.keys.length > 0) query = query.where('config_key', 'in', filters.keys);
     return query;
   };
-  const orderby = paging.orderby as (typeof SORTABLE)[number];
+  const orderby = paging.orderby as (typeof USER_SETTING_SORTABLE)[number];
   let query = base().selectAll().orderBy(orderby, paging.order).orderBy('id', paging.order).offset(paging.offset);
   if (paging.limit !== null) query = query.limit(paging.limit);
   const [rows, count] = await Promise.all([

@@ -1,12 +1,12 @@
+import { UserSettingListQuery } from '@platform/shared';
 import { Router, type Request } from 'express';
 import { requireScope, requireToken } from '../../auth/auth.middleware';
 import { userSettingRule } from '../../auth/policy/account.policy';
 import { allowedPrivileges } from '../../auth/policy/policy';
 import { listEnvelope } from '../../http/envelope';
-import { parsePaging, toList } from '../../http/query';
+import { parseQuery } from '../../http/query';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { presentUserSetting } from './user-settings.presenter';
-import { SORTABLE } from './user-settings.repository';
 import type { UserSettingsService } from './user-settings.service';
 
 const PATH = '/users/:user_id/settings';
@@ -26,8 +26,8 @@ export function userSettingsRoutes(settings: UserSettingsService): Router {
     .route(PATH)
     .get(async (req, res) => {
       const userId = await userOf(req);
-      const paging = parsePaging(req.query, { resource: 'user_setting', sortable: SORTABLE, orderby: 'id' });
-      const { rows, total } = await settings.search(req.auth, userId, { keys: toList(req.query.config_key) }, paging);
+      const { paging, filters } = parseQuery(UserSettingListQuery, req.query, 'user_setting');
+      const { rows, total } = await settings.search(req.auth, userId, { keys: filters.config_key }, paging);
       res.json(
         listEnvelope(
           req,

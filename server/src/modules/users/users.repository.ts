@@ -1,5 +1,7 @@
+import type { USER_SORTABLE } from '@platform/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
+import { likeContains } from '../../db/like';
 import type { UsersTable } from '../../db/tables/core';
 import type { Paging } from '../../http/query';
 
@@ -41,7 +43,7 @@ export type UserFilters = { q?: string; roles: string[]; email?: string };
 function filtered(db: Executor, filters: UserFilters) {
   let query = db.selectFrom('users');
   if (filters.q) {
-    const like = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(filters.q.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(users.email)`, 'like', like),
@@ -62,10 +64,8 @@ function filtered(db: Executor, filters: UserFilters) {
   return query;
 }
 
-export const SORTABLE = ['id', 'realname', 'email', 'username', 'role', 'created', 'updated', 'last_login'] as const;
-
 export async function search(db: Executor, filters: UserFilters, paging: Paging): Promise<{ rows: UserRow[]; total: number }> {
-  const orderby = paging.orderby as (typeof SORTABLE)[number];
+  const orderby = paging.orderby as (typeof USER_SORTABLE)[number];
   let query = filtered(db, filters)
     .selectAll('users')
     .orderBy(sql.ref(`users.${orderby}`), (ob) => (paging.order === 'desc' ? ob.desc() : ob.asc()).nullsLast())

@@ -1,13 +1,13 @@
+import { UserListQuery } from '@platform/shared';
 import { Router } from 'express';
 import { requireScope } from '../../auth/auth.middleware';
 import { userRule } from '../../auth/policy/users.policy';
 import { allowedPrivileges } from '../../auth/policy/policy';
 import { listEnvelope } from '../../http/envelope';
-import { parsePaging, toList, toScalar } from '../../http/query';
+import { parseQuery } from '../../http/query';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import type { createAccountService } from './account.service';
 import { presentUser } from './users.presenter';
-import { SORTABLE } from './users.repository';
 import type { UsersService } from './users.service';
 
 export function usersRoutes(users: UsersService, account: ReturnType<typeof createAccountService>): Router {
@@ -30,9 +30,9 @@ export function usersRoutes(users: UsersService, account: ReturnType<typeof crea
   router
     .route('/users')
     .get(async (req, res) => {
-      const paging = parsePaging(req.query, { resource: 'user', sortable: SORTABLE, orderby: 'id' });
-      const filters = { q: toScalar(req.query.q), roles: toList(req.query.role), email: toScalar(req.query.email) };
-      const { rows, contacts, total } = await users.search(req.auth, filters, paging);
+      const { paging, filters } = parseQuery(UserListQuery, req.query, 'user');
+      const { q, role, email } = filters;
+      const { rows, contacts, total } = await users.search(req.auth, { q, roles: role, email }, paging);
       res.json(
         listEnvelope(
           req,

@@ -15,6 +15,7 @@ import { userRule } from '../../auth/policy/users.policy';
 import { revokeUserTokens } from '../../auth/tokens.repository';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/database';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { appendEvent } from '../../events/events.repository';
 import { ApiError, notFound, unauthorized, ValidationError, zodToFields, type FieldError } from '../../http/errors';
 import type { Paging } from '../../http/query';
@@ -29,10 +30,9 @@ function parseOrFields<T extends z.ZodType>(schema: T, body: unknown): { data?: 
 
 /** Two requests can race past the checks with the same e-mail: the unique index decides, still a 422. */
 function fromUniqueViolation(error: unknown): unknown {
-  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
-  if (code !== '23505') return error;
-  if (constraint === 'users_email_unique') return new ValidationError(RESOURCE, [{ pointer: '/email', message: UserMessages.emailTaken }]);
-  if (constraint === 'users_username_unique')
+  if (isUniqueViolation(error, 'users_email_unique'))
+    return new ValidationError(RESOURCE, [{ pointer: '/email', message: UserMessages.emailTaken }]);
+  if (isUniqueViolation(error, 'users_username_unique'))
     return new ValidationError(RESOURCE, [{ pointer: '/username', message: 'username is already in use' }]);
   return error;
 }
