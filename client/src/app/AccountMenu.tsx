@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../services/useSession';
+import { useSession } from '../features/session/useSession';
 import { Disclosure } from '../ui/Disclosure';
-import { useConfig } from '../services/config-context';
-import { canRegister } from '../services/feature-flags';
-import { useDialogs } from '../services/services-context';
+import { useConfig } from './config-context';
+import { canRegister } from './features';
+import { useDialogs } from './services-context';
 
 export function AccountMenu() {
   const { t } = useTranslation();

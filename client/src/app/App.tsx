@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { ConfigProvider } from '../services/config-context';
+import { ConfigProvider } from './config-context';
 import { routes } from './routes';
-import { createAppServices, type AppServices } from '../services/services';
-import { ServicesContext } from '../services/services-context';
+import { createAppServices, type AppServices } from './services';
+import { ServicesContext } from './services-context';
 
 export type AppInstance = { router: ReturnType<typeof createBrowserRouter>; services: AppServices };
 

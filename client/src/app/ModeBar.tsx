@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useSession } from '../services/useSession';
+import { useSession } from '../features/session/useSession';
 import { SetListDialogLazy } from '../features/sets/lazy-dialogs';
-import { modeLink, viewOfPath } from '../features/browse/set-scope';
-import { useConfig } from '../services/config-context';
-import { isViewEnabled } from '../services/feature-flags';
+import { modeLink, viewOfPath } from '../features/sets/set-scope';
+import { useConfig } from './config-context';
+import { isViewEnabled } from './features';
 
 /**
  * Map and Data always; Activity when the view is enabled or the user may manage settings (spec 1

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../services/useSession';
+import { useSession } from '../features/session/useSession';
 import { Disclosure } from '../ui/Disclosure';
 
 export const SUPPORT_LINKS = {

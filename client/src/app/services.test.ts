@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { saveSession } from '../session/session-storage';
+import { saveSession } from '../features/session/session-storage';
 import { createRealtimeClient, type SocketLike } from '../realtime/realtime-client';
 import { memberSession } from '../test/harness';
-import { createAppServices } from '../services/services';
+import { createAppServices } from './services';
 
 /** A socket stand-in the test can speak through as the server would. */
 function serverSocket() {

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { loadLanguage } from '../session/session-storage';
-import { useSession } from '../services/useSession';
+import { loadLanguage } from '../features/session/session-storage';
+import { useSession } from '../features/session/useSession';
 import { changeLanguage } from '../i18n/i18n';
-import { useConfigState } from '../services/config-context';
-import { useServices } from '../services/services-context';
+import { useConfigState } from './config-context';
+import { useServices } from './services-context';
 
 /**
  * The language to start in when the person never picked one: theirs once logged in, else the

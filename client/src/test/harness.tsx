@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { createApiClient } from '../api/client';
-import { ConfigProvider, useConfigState } from '../services/config-context';
+import { ConfigProvider, useConfigState } from '../app/config-context';
 import { routes } from '../app/routes';
-import { createAppServices, type AppServices } from '../services/services';
-import { ServicesContext } from '../services/services-context';
-import { SESSION_KEY, type Session } from '../session/session-storage';
+import { createAppServices, type AppServices } from '../app/services';
+import { ServicesContext } from '../app/services-context';
+import { SESSION_KEY, type Session } from '../features/session/session-storage';
 import { initI18n } from '../i18n/i18n';
 import { createRealtimeClient, type SocketLike } from '../realtime/realtime-client';
 

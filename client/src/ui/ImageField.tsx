@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_ACCEPT, imageProblem } from './image-rules';
+import { IMAGE_ACCEPT, imageProblem } from '../features/media/image-rules';
 
 /**
  * Picks an image file, checks it (type and 1 MB), previews it. `current` is the stored image URL;

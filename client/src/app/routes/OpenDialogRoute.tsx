@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useSession } from '../../services/useSession';
-import { useConfig } from '../../services/config-context';
-import { canRegister } from '../../services/feature-flags';
-import { useServices } from '../../services/services-context';
+import { useSession } from '../../features/session/useSession';
+import { useConfig } from '../config-context';
+import { canRegister } from '../features';
+import { useServices } from '../services-context';
 
 type RoutedDialog = 'login' | 'register' | 'forgotPassword' | 'resetConfirm';
 

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteNotification, listMyNotifications, notificationSetName } from '../../api/endpoints/notifications';
 import type { ApiClient } from '../../api/client';
-import { useServices } from '../../services/services-context';
-import { apiErrorTexts } from '../../services/api-error-text';
+import { useServices } from '../../app/services-context';
+import { apiErrorTexts } from '../notices/api-error-text';
 
 type Item = { notification: Notification; name: string | null };
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDialogs } from '../../services/services-context';
+import { useDialogs } from '../../app/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { ProfileForm } from './ProfileForm';
 

@@ -4,9 +4,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { getMe, updateMe } from '../../api/endpoints/users';
 import { applyPointerErrors } from '../../api/form-errors';
-import { useServices } from '../../services/services-context';
+import { useServices } from '../../app/services-context';
 import { TextField } from '../../ui/Field';
-import { useSession } from '../../services/useSession';
+import { useSession } from '../session/useSession';
 import { ProfileFormSchema, type ProfileForm as ProfileValues } from './profile.schema';
 import { roleLabel } from './roles';
 

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../services/config-context';
-import { isFeatureEnabled } from '../../services/feature-flags';
+import { useConfig } from '../../app/config-context';
+import { isFeatureEnabled } from '../../app/features';
 import { formatCount, formatShortCount, useFormatCount } from '../../i18n/numbers';
-import { useSession } from '../../services/useSession';
+import { useSession } from '../session/useSession';
 import './activity.css';
 import { hasEnoughPoints, type ActivityRange } from './date-range';
 import { groupedTimeline } from './timeline-buckets';

@@ -2,8 +2,8 @@ import type { Form, FormStats } from '@platform/shared';
 import { useEffect, useState } from 'react';
 import { listForms } from '../../api/endpoints/forms';
 import { getFormStats, getPostStats, groupValues, timelineSeries } from '../../api/endpoints/stats';
-import { useServices } from '../../services/services-context';
-import { useSession } from '../../services/useSession';
+import { useServices } from '../../app/services-context';
+import { useSession } from '../session/useSession';
 import { rangeQuery, type ActivityRange } from './date-range';
 
 export type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: T };

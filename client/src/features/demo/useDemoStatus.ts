@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { countAllPosts } from '../../api/endpoints/posts';
-import { useConfig } from '../../services/config-context';
-import { useServices } from '../../services/services-context';
-import { useServerEvents } from '../../services/useServerEvents';
+import { useConfig } from '../../app/config-context';
+import { useServices } from '../../app/services-context';
+import { useServerEvents } from '../../realtime/useServerEvents';
 import { demoStatus, isDemo, type DemoStatus } from './demo';
 
 /** The demo plan's state; posts are counted only on demo sites, and again when posts come or go. */

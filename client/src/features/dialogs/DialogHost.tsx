@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { loadChunk } from '../../ui/lazy-chunk';
-import { useDialogs, useServices } from '../../services/services-context';
-import { useLoginState } from '../../services/useSession';
+import { loadChunk } from '../../app/lazy-chunk';
+import { useDialogs, useServices } from '../../app/services-context';
+import { useLoginState } from '../session/useSession';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useAutoDialog } from './useAutoDialog';
 

@@ -1,9 +1,9 @@
 import { DEFAULT_ADMIN_EMAIL } from '@platform/shared';
-import { useConfig } from '../../services/config-context';
-import { useDialogs } from '../../services/services-context';
+import { useConfig } from '../../app/config-context';
+import { useDialogs } from '../../app/services-context';
 import { useDemoStatus } from '../demo/useDemoStatus';
-import { useSession } from '../../services/useSession';
-import type { AutoDialog } from '../../services/dialogs';
+import { useSession } from '../session/useSession';
+import type { AutoDialog } from './dialogs';
 
 /** The first dialog the app should open by itself now, or null. */
 export function useAutoDialog(): AutoDialog | null {

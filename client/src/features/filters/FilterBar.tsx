@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SavedSearchButtons } from '../sets/SavedSearchButtons';
 import { FilterChips } from './FilterChips';
 import { FiltersDropdown } from './FiltersDropdown';
-import type { PostFiltersApi } from '../browse/usePostFilters';
+import type { PostFiltersApi } from './usePostFilters';
 
 /** Typing in the search box applies after this pause. */
 const SEARCH_DEBOUNCE_MS = 400;

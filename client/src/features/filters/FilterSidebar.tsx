@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { useFormatCount } from '../../i18n/numbers';
 import { Disclosure } from '../../ui/Disclosure';
 import { allowedSurveys } from '../posts/editor/allowed-surveys';
-import { useSession } from '../../services/useSession';
-import { SOURCE_OPTIONS, type SurveyChoice } from '../browse/filter-state';
-import type { PostFiltersApi } from '../browse/usePostFilters';
+import { useSession } from '../session/useSession';
+import { SOURCE_OPTIONS, type SurveyChoice } from './filter-state';
+import type { PostFiltersApi } from './usePostFilters';
 import type { FilterCounts } from './useFilterData';
 
 /** Select-all shows above this many surveys (spec 2 section 9). */

@@ -1,10 +1,10 @@
 import type { Form, Tag } from '@platform/shared';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../services/services-context';
+import { useServices } from '../../app/services-context';
 import { categoryRows, toggleCategory } from '../settings/categories/category-tree';
-import { useSession } from '../../services/useSession';
-import { useDefaultStatus } from '../browse/set-scope';
+import { useSession } from '../session/useSession';
+import { useDefaultStatus } from '../sets/set-scope';
 import {
   changedFilterCount,
   DEFAULT_FILTERS,
@@ -15,7 +15,7 @@ import {
   STATUS_OPTIONS,
   type PostFilters,
   type SurveyChoice,
-} from '../browse/filter-state';
+} from './filter-state';
 import { toggleChoice } from './FilterSidebar';
 import { LocationFilter, locateTypedPlace } from './LocationFilter';
 

@@ -4,11 +4,11 @@ import { listForms } from '../../api/endpoints/forms';
 import { listTagsCached } from '../../api/endpoints/posts';
 import { getPostStats, groupValues } from '../../api/endpoints/stats';
 import type { Query } from '../../api/query';
-import { useServices } from '../../services/services-context';
-import { useServerEvents } from '../../services/useServerEvents';
-import { scopeQuery, useSetScope, type SetScope } from '../browse/set-scope';
-import { useSession } from '../../services/useSession';
-import { filtersToQuery, type PostFilters } from '../browse/filter-state';
+import { useServices } from '../../app/services-context';
+import { useServerEvents } from '../../realtime/useServerEvents';
+import { scopeQuery, useSetScope, type SetScope } from '../sets/set-scope';
+import { useSession } from '../session/useSession';
+import { filtersToQuery, type PostFilters } from './filter-state';
 
 export type FilterCounts = {
   /** Posts per survey id (`none` for posts without a survey) under every filter but the survey. */

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { updateConfig } from '../../api/endpoints/config';
-import { useConfig } from '../../services/config-context';
-import { useServices } from '../../services/services-context';
-import { apiErrorTexts } from '../../services/api-error-text';
+import { useConfig } from '../../app/config-context';
+import { useServices } from '../../app/services-context';
+import { apiErrorTexts } from '../notices/api-error-text';
 import { Dialog } from '../../ui/Dialog';
 import { CustomizeStep } from './CustomizeStep';
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfigState } from '../../services/config-context';
-import { isViewEnabled } from '../../services/feature-flags';
-import { usePostFilters } from '../browse/usePostFilters';
+import { useConfigState } from '../../app/config-context';
+import { isViewEnabled } from '../../app/features';
+import { usePostFilters } from '../filters/usePostFilters';
 import { PostsMap } from './PostsMap';
-import '../../ui/map/map.css';
+import './map.css';
 
 /** `/map/noui` (spec 2 section 2): the posts map alone, for embedding, with the site's logo. */
 export function MapNoUi() {

@@ -5,7 +5,7 @@ import { FilterBar } from '../filters/FilterBar';
 import '../filters/filters.css';
 import { FilterSidebar } from '../filters/FilterSidebar';
 import { useFilterChoices, useFilterCounts } from '../filters/useFilterData';
-import { usePostFilters } from '../browse/usePostFilters';
+import { usePostFilters } from '../filters/usePostFilters';
 import { PostsMap, type PostsMapStatus } from './PostsMap';
 
 /**

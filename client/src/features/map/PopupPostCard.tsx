@@ -4,9 +4,9 @@ import { Link, useLocation } from 'react-router';
 import { useLivePost } from '../post-lock/useLivePost';
 import { cardExcerpt, cardTitle } from '../posts/post-text';
 import { PostMeta } from '../posts/PostMeta';
-import { useKeepFilters, type ReturnTo } from '../browse/useKeepFilters';
+import { useKeepFilters, type ReturnTo } from '../posts/useKeepFilters';
 import { usePreviewImage } from '../posts/usePreviewImage';
-import { markerColor } from '../../ui/map/marker-color';
+import { markerColor } from './marker-color';
 
 /**
  * The post card as the data view shows it (spec 2 screen 2), without its select box and menu: the

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { releasePostLock } from '../../api/endpoints/post-locks';
-import { useServices } from '../../services/services-context';
-import { isAdmin } from '../../session/permissions';
-import { useSession } from '../../services/useSession';
+import { useServices } from '../../app/services-context';
+import { isAdmin } from '../session/permissions';
+import { useSession } from '../session/useSession';
 import type { PostLock } from '@platform/shared';
 
 /** Spec 2 screen 4: who is working on the post, and for administrators the Unlock button. */

@@ -3,10 +3,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { listForms } from '../../api/endpoints/forms';
-import { useServices } from '../../services/services-context';
-import { useSession } from '../../services/useSession';
+import { useServices } from '../../app/services-context';
+import { useSession } from '../session/useSession';
 import { allowedSurveys } from './editor/allowed-surveys';
-import { useKeepFilters } from '../browse/useKeepFilters';
+import { useKeepFilters } from './useKeepFilters';
 
 type Allowed = { status: 'loading' } | { status: 'ready'; surveys: Form[] } | { status: 'error' };
 

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { useState } from 'react';
 import { Disclosure } from '../../ui/Disclosure';
 import { AddToCollectionDialogLazy } from '../sets/lazy-dialogs';
-import { useSession } from '../../services/useSession';
+import { useSession } from '../session/useSession';
 import { cardTitle } from './post-text';
 import { lockedByOther, usePostActions } from './usePostActions';
-import { useKeepFilters } from '../browse/useKeepFilters';
+import { useKeepFilters } from './useKeepFilters';
 
 export type PostChangeHandlers = { onChanged: (post: Post) => void; onRemoved: (id: number) => void };
 

@@ -1,14 +1,14 @@
 import type { Post } from '@platform/shared';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { markerColor } from '../../ui/map/marker-color';
+import { markerColor } from '../map/marker-color';
 import { PostLockMessage } from '../post-lock/PostLockMessage';
 import { useLivePost } from '../post-lock/useLivePost';
 import { PostActionsMenu, type PostChangeHandlers } from './PostActionsMenu';
 import { PostMeta } from './PostMeta';
 import { PostTweet, tweetUrl } from './PostTweet';
 import { cardExcerpt, cardTitle } from './post-text';
-import { useKeepFilters } from '../browse/useKeepFilters';
+import { useKeepFilters } from './useKeepFilters';
 import { usePreviewImage } from './usePreviewImage';
 
 export function PostCard({ post: loaded, selected, ...handlers }: { post: Post; selected: boolean } & PostChangeHandlers) {

@@ -3,12 +3,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { getPost, getPostSurvey, setCompletedStages } from '../../api/endpoints/posts';
-import { useServices } from '../../services/services-context';
-import { useServerEvents } from '../../services/useServerEvents';
+import { useServices } from '../../app/services-context';
+import { useServerEvents } from '../../realtime/useServerEvents';
 import { PostMessages } from '../messages/PostMessages';
 import { PostLockMessage } from '../post-lock/PostLockMessage';
 import { useLivePost } from '../post-lock/useLivePost';
-import { useSession } from '../../services/useSession';
+import { useSession } from '../session/useSession';
 import { Markdown } from './Markdown';
 import { TweetLink, tweetUrl } from './PostTweet';
 import { PostActionsMenu } from './PostActionsMenu';
@@ -21,7 +21,7 @@ import { PostValues } from './PostValues';
 import { cardTitle } from './post-text';
 import { lockedByOther } from './usePostActions';
 import { useLoaded } from './useLoaded';
-import { useKeepFilters, useReturnTo } from '../browse/useKeepFilters';
+import { useKeepFilters, useReturnTo } from './useKeepFilters';
 
 type Loaded = { id: number; post: Post | null };
 

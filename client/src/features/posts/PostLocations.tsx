@@ -1,10 +1,10 @@
 import { LngLatBounds, Marker } from 'maplibre-gl';
 import { useTranslation } from 'react-i18next';
 import { getPostGeoJson } from '../../api/endpoints/posts';
-import { useConfig } from '../../services/config-context';
-import { useServices } from '../../services/services-context';
-import { BaseMap } from '../../ui/map/BaseMap';
-import { mapDefaults } from '../../ui/map/map-defaults';
+import { useConfig } from '../../app/config-context';
+import { useServices } from '../../app/services-context';
+import { BaseMap } from '../map/BaseMap';
+import { mapDefaults } from '../map/map-defaults';
 import { useLoaded } from './useLoaded';
 
 /** Spec 2 screen 11: after fitting its points the map zooms in no further than 15 (the post map too). */

@@ -1,8 +1,8 @@
 import type { Post } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { getUserNameCached } from '../../api/endpoints/posts';
-import { useServices } from '../../services/services-context';
-import { useSession } from '../../services/useSession';
+import { useServices } from '../../app/services-context';
+import { useSession } from '../session/useSession';
 import './post-meta.css';
 import { fullDate, relativeDate, sourceKey, statusKey } from './post-text';
 import { useLoaded } from './useLoaded';

@@ -1,10 +1,10 @@
 import type { Post, PushedEvent } from '@platform/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { listPosts, postsMatching } from '../../api/endpoints/posts';
-import { useServices } from '../../services/services-context';
-import { useServerEvents } from '../../services/useServerEvents';
-import { usePostFilters } from '../browse/usePostFilters';
-import { useSession } from '../../services/useSession';
+import { useServices } from '../../app/services-context';
+import { useServerEvents } from '../../realtime/useServerEvents';
+import { usePostFilters } from '../filters/usePostFilters';
+import { useSession } from '../session/useSession';
 import {
   DEFAULT_PAGE_SIZE,
   initialPostList,

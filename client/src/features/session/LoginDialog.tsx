@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../services/config-context';
-import { canRegister } from '../../services/feature-flags';
-import { useServices } from '../../services/services-context';
+import { useConfig } from '../../app/config-context';
+import { canRegister } from '../../app/features';
+import { useServices } from '../../app/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { LoginFormSchema, type LoginForm } from './forms';
-import { useLoginState } from '../../services/useSession';
+import { useLoginState } from './useSession';
 
 /** Login (spec 1 sections 2, 4): cancel only on a public site; a failure clears the fields. */
 export default function LoginDialog() {

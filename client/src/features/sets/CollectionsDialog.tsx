@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { createCollection, listCollections, type SetInput } from '../../api/endpoints/collections';
 import { listSavedSearches } from '../../api/endpoints/savedsearches';
-import { useServices } from '../../services/services-context';
+import { useServices } from '../../app/services-context';
 import { Dialog } from '../../ui/Dialog';
-import { useSession } from '../../services/useSession';
+import { useSession } from '../session/useSession';
 import { DeleteSavedSearchesDialog } from './DeleteSavedSearchesDialog';
 import { SetEditorDialog } from './SetEditorDialog';
-import type { SetKind } from '../browse/set-scope';
+import type { SetKind } from './set-scope';
 
 const SEARCH_DEBOUNCE_MS = 250;
 

@@ -8,12 +8,12 @@ import { z } from 'zod';
 import type { SetInput } from '../../api/endpoints/collections';
 import { listRoles } from '../../api/endpoints/roles';
 import { applyPointerErrors } from '../../api/form-errors';
-import { useServices } from '../../services/services-context';
+import { useServices } from '../../app/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { CheckboxField, TextAreaField, TextField } from '../../ui/Field';
 import { SelectField } from '../../ui/SelectField';
-import { useSession } from '../../services/useSession';
-import type { SetKind } from '../browse/set-scope';
+import { useSession } from '../session/useSession';
+import type { SetKind } from './set-scope';
 
 const FormSchema = z.object({
   name: z.string().trim().min(3, 'sets.name_length').max(255, 'sets.name_length'),

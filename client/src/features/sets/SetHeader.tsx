@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { SetInput } from '../../api/endpoints/collections';
 import { deleteNotification, myNotificationFor, subscribeToSet } from '../../api/endpoints/notifications';
-import { useServices } from '../../services/services-context';
-import { useSession } from '../../services/useSession';
+import { useServices } from '../../app/services-context';
+import { useSession } from '../session/useSession';
 import { SetEditorDialogLazy } from './lazy-dialogs';
 import type { EditedSet } from './SetEditorDialog';
-import type { SetKind } from '../browse/set-scope';
+import type { SetKind } from './set-scope';
 
 export type ShownSet = EditedSet & { id: number; allowed_privileges: string[] };
 

@@ -3,15 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { deleteCollection, getCollection, updateCollection, type SetInput } from '../../api/endpoints/collections';
 import { deleteSavedSearch, getSavedSearch, updateSavedSearch } from '../../api/endpoints/savedsearches';
-import { useServices } from '../../services/services-context';
-import { useServerEvents } from '../../services/useServerEvents';
-import { useSession } from '../../services/useSession';
+import { useServices } from '../../app/services-context';
+import { useServerEvents } from '../../realtime/useServerEvents';
+import { useSession } from '../session/useSession';
 import { DataView } from '../views/DataView';
 import { MapView } from '../views/MapView';
-import { filtersFromParams } from '../browse/filter-state';
-import { filterToParams, paramsToFilter } from '../browse/saved-filter';
+import { filtersFromParams } from '../filters/filter-state';
+import { filterToParams, paramsToFilter } from './saved-filter';
 import { SetHeader, type ShownSet } from './SetHeader';
-import { markCleared, SetScopeContext, type SetKind } from '../browse/set-scope';
+import { markCleared, SetScopeContext, type SetKind } from './set-scope';
 
 type Loaded = ShownSet & { filter?: Record<string, unknown> | null };
 

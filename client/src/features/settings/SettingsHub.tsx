@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfig } from '../../services/config-context';
-import { useScreenMeta } from '../../services/useScreenMeta';
-import { useSession } from '../../services/useSession';
+import { useConfig } from '../../app/config-context';
+import { useScreenMeta } from '../../app/useScreenMeta';
+import { useSession } from '../session/useSession';
 import { SETTINGS_SECTIONS, type SettingsSection } from './settings-sections';
 
 /** One card per area its user may open (spec 3 section 2); unusable areas show why instead of a link. */

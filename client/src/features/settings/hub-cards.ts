@@ -1,4 +1,4 @@
-import { isFeatureEnabled } from '../../services/feature-flags';
+import { isFeatureEnabled } from '../../app/features';
 import { tierName } from './plan/tiers';
 import { settingsAccess as can } from './settings-access';
 import type { SettingsSection } from './settings-sections';

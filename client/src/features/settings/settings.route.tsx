@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { useSession } from '../../services/useSession';
+import { useSession } from '../session/useSession';
 import { SettingsHub } from './SettingsHub';
 import { SettingsLayout } from './SettingsLayout';
 import { SCREEN_ROUTES } from './screen-routes';

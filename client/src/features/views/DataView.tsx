@@ -2,16 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { FilterBar } from '../filters/FilterBar';
 import '../filters/filters.css';
-import { changedFilterCount } from '../browse/filter-state';
+import { changedFilterCount } from '../filters/filter-state';
 import { FilterSidebar } from '../filters/FilterSidebar';
 import { useFilterChoices, useFilterCounts } from '../filters/useFilterData';
-import { usePostFilters } from '../browse/usePostFilters';
+import { usePostFilters } from '../filters/usePostFilters';
 import { AddPostButton } from '../posts/AddPostButton';
 import { usePostList } from '../posts/usePostList';
 import { PostTimeline } from '../posts/PostTimeline';
 import type { PostBrowseContext } from '../posts/post-browse-context';
 import '../posts/posts.css';
-import { useDefaultStatus } from '../browse/set-scope';
+import { useDefaultStatus } from '../sets/set-scope';
 import { ViewFrame } from './ViewFrame';
 
 /**

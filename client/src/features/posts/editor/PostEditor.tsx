@@ -2,9 +2,9 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
-import { useServices } from '../../../services/services-context';
+import { useServices } from '../../../app/services-context';
 import { fieldMessage } from '../../../ui/form-messages';
-import { useSession } from '../../../services/useSession';
+import { useSession } from '../../session/useSession';
 import { usePostBrowse } from '../post-browse-context';
 import { usePostActions } from '../usePostActions';
 import type { EditorData } from './editor-data';
@@ -14,7 +14,7 @@ import { stageFields, toEditorState, valuesPath, type EditorState } from './post
 import { TaskTabs } from './TaskTabs';
 import { Toolbox } from './Toolbox';
 import { initialCaptions, useEditorSave } from './useEditorSave';
-import { useKeepFilters } from '../../browse/useKeepFilters';
+import { useKeepFilters } from '../useKeepFilters';
 
 type Ready = Extract<EditorData, { kind: 'ready' }>;
 

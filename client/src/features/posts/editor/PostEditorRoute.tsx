@@ -2,14 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/errors';
-import { useServices } from '../../../services/services-context';
+import { useServices } from '../../../app/services-context';
 import { PostLockGate } from '../../post-lock/PostLockGate';
-import { useSession } from '../../../services/useSession';
+import { useSession } from '../../session/useSession';
 import { AddSurveyForm } from './AddSurveyForm';
 import { editorTarget, loadEditor, type EditorData } from './editor-data';
 import { PostEditor } from './PostEditor';
 import './editor.css';
-import { useKeepFilters } from '../../browse/useKeepFilters';
+import { useKeepFilters } from '../useKeepFilters';
 
 type Loading = { key: string; data: EditorData } | { key: string; failed: string } | null;
 

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/errors';
 import { createTag, listTags, updateTag } from '../../../api/endpoints/tags';
-import { useServices } from '../../../services/services-context';
-import { useScreenMeta } from '../../../services/useScreenMeta';
+import { useServices } from '../../../app/services-context';
+import { useScreenMeta } from '../../../app/useScreenMeta';
 import { listRoles } from '../surveys/roles';
 import { CategoryForm } from './CategoryForm';
 

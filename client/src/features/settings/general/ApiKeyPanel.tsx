@@ -2,9 +2,9 @@ import type { ApiKey } from '@platform/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentApiKey, generateApiKey } from '../../../api/endpoints/apikeys';
-import { useServices } from '../../../services/services-context';
+import { useServices } from '../../../app/services-context';
 import { TextField } from '../../../ui/Field';
-import { apiErrorTexts } from '../../../services/api-error-text';
+import { apiErrorTexts } from '../../notices/api-error-text';
 
 type State = { status: 'loading' } | { status: 'ready'; key: ApiKey | null } | { status: 'error' };
 

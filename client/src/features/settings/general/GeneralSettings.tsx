@@ -5,11 +5,11 @@ import { getMapConfig, getSiteConfig, updateConfig } from '../../../api/endpoint
 import { uploadMedia } from '../../../api/endpoints/media';
 import { isApiError } from '../../../api/errors';
 import { applyPointerErrors } from '../../../api/form-errors';
-import { useConfig } from '../../../services/config-context';
-import { isFeatureEnabled } from '../../../services/feature-flags';
-import { useServices } from '../../../services/services-context';
-import { useScreenMeta } from '../../../services/useScreenMeta';
-import { apiErrorTexts } from '../../../services/api-error-text';
+import { useConfig } from '../../../app/config-context';
+import { isFeatureEnabled } from '../../../app/features';
+import { useServices } from '../../../app/services-context';
+import { useScreenMeta } from '../../../app/useScreenMeta';
+import { apiErrorTexts } from '../../notices/api-error-text';
 import { ApiKeyPanel } from './ApiKeyPanel';
 import { GeneralForm, type GeneralSubmit } from './GeneralForm';
 import { mapBody, siteBody, toFormValues, type SiteSwitches } from './general.schema';

@@ -1,7 +1,7 @@
 import { ConfigMessages, EMAIL_MAX, SiteConfigUpdate, type MapConfig, type SiteConfig } from '@platform/shared';
 import { z } from 'zod';
 import { baseLanguage, LANGUAGES } from '../../../i18n/languages';
-import { BASELAYERS, toBaselayer } from '../../../ui/map/base-layers';
+import { BASELAYERS, toBaselayer } from '../../map/base-layers';
 
 export { BASELAYERS, toBaselayer };
 

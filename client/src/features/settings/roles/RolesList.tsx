@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listRoles } from '../../../api/endpoints/roles';
-import { useConfig } from '../../../services/config-context';
-import { isFeatureEnabled } from '../../../services/feature-flags';
-import { useServices } from '../../../services/services-context';
-import { useScreenMeta } from '../../../services/useScreenMeta';
-import { apiErrorTexts } from '../../../services/api-error-text';
+import { useConfig } from '../../../app/config-context';
+import { isFeatureEnabled } from '../../../app/features';
+import { useServices } from '../../../app/services-context';
+import { useScreenMeta } from '../../../app/useScreenMeta';
+import { apiErrorTexts } from '../../notices/api-error-text';
 import { useDeleteRole } from './useDeleteRole';
 
 /** /settings/roles: every role with its permissions, and create, edit and delete (admin only). */

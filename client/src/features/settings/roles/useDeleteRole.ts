@@ -1,8 +1,8 @@
 import { ADMIN_ROLE, type Role } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { deleteRole } from '../../../api/endpoints/roles';
-import { useServices } from '../../../services/services-context';
-import { apiErrorTexts } from '../../../services/api-error-text';
+import { useServices } from '../../../app/services-context';
+import { apiErrorTexts } from '../../notices/api-error-text';
 
 /**
  * Deleting a role (spec 3 section 5): the admin role is the only admin role and protected roles stay,

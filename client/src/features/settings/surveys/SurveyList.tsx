@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { deleteForm, listForms } from '../../../api/endpoints/forms';
-import { useServices } from '../../../services/services-context';
-import { useScreenMeta } from '../../../services/useScreenMeta';
-import { apiErrorTexts } from '../../../services/api-error-text';
+import { useServices } from '../../../app/services-context';
+import { useScreenMeta } from '../../../app/useScreenMeta';
+import { apiErrorTexts } from '../../notices/api-error-text';
 import { DeleteSurveyDialog } from './DeleteSurveyDialog';
 import { SURVEY_LIST_PATH, type SavedSurveyState } from './SurveyEditor';
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getForm, listAttributes, listFormRoleIds, listForms, listStages } from '../../../api/endpoints/forms';
 import { listTags } from '../../../api/endpoints/tags';
-import { useServices } from '../../../services/services-context';
+import { useServices } from '../../../app/services-context';
 import { listRoles } from './roles';
 import { createEditorState, duplicateEditorState, loadEditorState, type EditorState } from './survey-editor.reducer';
 import { draftFromApi, type DefaultLabels } from './survey-draft';

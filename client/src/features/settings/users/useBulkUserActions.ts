@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteUser, updateUser } from '../../../api/endpoints/users';
 import { isApiError } from '../../../api/errors';
-import { useServices } from '../../../services/services-context';
-import { apiErrorTexts } from '../../../services/api-error-text';
-import { useSession } from '../../../services/useSession';
+import { useServices } from '../../../app/services-context';
+import { apiErrorTexts } from '../../notices/api-error-text';
+import { useSession } from '../../session/useSession';
 import { eachInTurn, includesSelf } from './bulk';
 
 const unique = (texts: string[]) => [...new Set(texts)];

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { UseFormSetError } from 'react-hook-form';
 import { ApiError, isApiError } from '../../../api/errors';
 import { applyPointerErrors } from '../../../api/form-errors';
-import { apiErrorTexts } from '../../../services/api-error-text';
+import { apiErrorTexts } from '../../notices/api-error-text';
 import type { UserFormValues } from './user-form.schema';
 
 const FIELDS = ['realname', 'email', 'password', 'role'] as const;

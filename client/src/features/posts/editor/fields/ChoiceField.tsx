@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../../services/useSession';
+import { useSession } from '../../../session/useSession';
 import { fieldKind } from '../post-form';
 import type { FieldProps } from './field-props';
 import { FieldFrame } from './FieldFrame';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_ACCEPT, imageProblem } from '../../../../ui/image-rules';
+import { IMAGE_ACCEPT, imageProblem } from '../../../media/image-rules';
 import type { MediaEntry } from '../post-form';
 import { EntryList } from './EntryList';
 import { entryLabel, type FieldProps } from './field-props';

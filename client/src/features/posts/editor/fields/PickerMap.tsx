@@ -1,9 +1,9 @@
 import { Marker, type Map as MaplibreMap } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../../../services/config-context';
-import { BaseMap } from '../../../../ui/map/BaseMap';
-import { mapDefaults } from '../../../../ui/map/map-defaults';
+import { useConfig } from '../../../../app/config-context';
+import { BaseMap } from '../../../map/BaseMap';
+import { mapDefaults } from '../../../map/map-defaults';
 import { pointOf } from '../../point-of';
 import type { PointEntry } from '../post-form';
 

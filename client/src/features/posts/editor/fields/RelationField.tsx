@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchRelatedPosts } from '../../../../api/endpoints/post-writes';
-import { useServices } from '../../../../services/services-context';
+import { useServices } from '../../../../app/services-context';
 import { canAddEntry, type RelationEntry } from '../post-form';
 import type { FieldProps } from './field-props';
 import { FieldFrame } from './FieldFrame';

@@ -1,6 +1,6 @@
 import { LIMIT_TITLES } from '@platform/shared';
 import type { TFunction } from 'i18next';
-import { isApiError } from '../api/errors';
+import { isApiError } from '../../api/errors';
 
 const LIMIT_KEYS: Record<string, string> = {
   [LIMIT_TITLES.posts]: 'limit.post_limit_reached',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampBbox, minZoomFor } from '../../features/map/map-view-rules';
+import { clampBbox, minZoomFor } from './map-view-rules';
 import { MARKER_GREY, markerColor } from './marker-color';
 
 describe('marker colour', () => {

@@ -1,11 +1,11 @@
 import { createActor, waitFor, type Actor } from 'xstate';
 import { api as tabApi, type ApiClient } from '../api';
 import { englishFailure } from '../api/errors';
-import { createDialogs, type Dialogs } from './dialogs';
-import { createNotices, type Notices } from './notices';
-import { createSessionActors } from '../session/session.actors.ts';
-import { loginMachine, type LoginMachine } from '../session/session.machine.ts';
-import { loadLanguage, loadSession, saveSession, usableToken } from '../session/session-storage';
+import { createDialogs, type Dialogs } from '../features/dialogs/dialogs';
+import { createNotices, type Notices } from '../features/notices/notices';
+import { createSessionActors } from '../features/session/session.actors';
+import { loginMachine, type LoginMachine } from '../features/session/session.machine';
+import { loadLanguage, loadSession, saveSession, usableToken } from '../features/session/session-storage';
 import { i18n } from '../i18n/i18n';
 import { createRealtimeClient, type RealtimeClient } from '../realtime/realtime-client';
 

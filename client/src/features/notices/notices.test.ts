@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/errors';
+import { ApiError } from '../../api/errors';
 import { apiErrorTexts } from './api-error-text';
 import { createNotices, NOTICE_TIMEOUT_MS } from './notices';
 

@@ -1,8 +1,8 @@
 import { ADMIN_ROLE, type User } from '@platform/shared';
 import { assign, emit, enqueueActions, setup } from 'xstate';
-import { isExemptFromAuthHandling } from '../api/auth-rules';
+import { isExemptFromAuthHandling } from '../../api/auth-rules';
 import { ALL_PERMISSIONS } from './permissions';
-import { createSessionActors } from './session.actors.ts';
+import { createSessionActors } from './session.actors';
 import type { Session } from './session-storage';
 import { hasCurrentAgreement } from './tos';
 
