@@ -119,6 +119,22 @@ describe('POST /oauth/token (API-CONTRACT 3)', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toBe('invalid_request');
 
+    // Bodies the parser cannot read at all keep its status, in the OAuth shape too.
+    for (const [status, headers, raw] of [
+      [413, { 'Content-Type': 'application/json' }, JSON.stringify({ grant_type: 'password', padding: 'x'.repeat(20_000) })],
+      [415, { 'Content-Type': 'application/json', 'Content-Encoding': 'x-unknown' }, '{}'],
+      [400, { 'Content-Type': 'application/json', 'Content-Encoding': 'br' }, '{"grant_type":"password"}'],
+    ] as const) {
+      for (const path of ['/oauth/token', '/oauth/revoke']) {
+        const unreadable = await server.api.request('POST', path, { raw, headers });
+        expect(unreadable.status, `${path} ${JSON.stringify(headers)}`).toBe(status);
+        expect(unreadable.body, `${path} ${JSON.stringify(headers)}`).toMatchObject({
+          error: 'invalid_request',
+          error_description: expect.any(String),
+        });
+      }
+    }
+
     const nulName = await token(passwordGrant('admin\u0000', TEST_ADMIN_PASSWORD));
     expect(nulName.status).toBe(400);
     expect(nulName.body.error).toBe('invalid_request');

@@ -1,5 +1,5 @@
 import express, { Router, type ErrorRequestHandler, type Request } from 'express';
-import { OAuthError } from '../http/errors';
+import { ApiError, OAuthError } from '../http/errors';
 import { methodNotAllowed } from '../http/routing';
 import type { createOAuthService } from './oauth.service';
 
@@ -34,15 +34,16 @@ export function oauthRoutes(oauth: ReturnType<typeof createOAuthService>): Route
   // A body that cannot be read (malformed, too large, in an unknown encoding) is a malformed token
   // request: the OAuth shape, like every other token failure, with the parser's status.
   const malformed: ErrorRequestHandler = (error, _req, _res, next) => {
-    const parser = error as { type?: unknown; status?: unknown } | null;
-    if (typeof parser?.type !== 'string' || typeof parser.status !== 'number') return next(error);
+    const parser = error as { status?: unknown } | null;
+    const fromParser = !(error instanceof OAuthError || error instanceof ApiError) && typeof parser?.status === 'number';
+    if (!fromParser || (parser.status as number) < 400 || (parser.status as number) >= 500) return next(error);
     const description =
       parser.status === 413
         ? 'The request body is too large.'
         : parser.status === 415
           ? 'The request body is in an encoding or character set this server does not read.'
           : 'The request body could not be read.';
-    next(new OAuthError(parser.status, 'invalid_request', description, 'Send JSON or form-encoded parameters'));
+    next(new OAuthError(parser.status as number, 'invalid_request', description, 'Send JSON or form-encoded parameters'));
   };
   router.use(['/oauth/token', '/oauth/revoke'], malformed);
   return router;
