@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { DurableNodeFS } from './durable-nodefs';
 import { explainFailedStart } from './embedded-recovery';
@@ -60,6 +61,8 @@ export type EmbeddedOptions = {
    * default, a seventh of the server's idle memory); reads beyond it come from the kernel's cache.
    */
   sharedBuffers?: string;
+  /** How often a checkpoint is taken (see CHECKPOINT_EVERY_MS). */
+  checkpointEveryMs?: number;
 };
 
 /**
@@ -76,6 +79,26 @@ async function openPGlite(dataDir: string | undefined, options: EmbeddedOptions)
   if (!dataDir) return PGlite.create({ dataDir: 'memory://', extensions });
   const startParams = durableStartParams(options.sharedBuffers ?? '32MB');
   return PGlite.create({ fs: new DurableNodeFS(dataDir), extensions, startParams });
+}
+
+/**
+ * PGlite has no checkpointer process, so `checkpoint_timeout` never fires: without these, a
+ * checkpoint came only when a gigabyte of WAL had piled up, and a start after a crash replayed all
+ * of it. Every five minutes, as Postgres's default; through the socket, so it waits its turn
+ * instead of landing inside another connection's transaction.
+ */
+const CHECKPOINT_EVERY_MS = 5 * 60 * 1000;
+
+async function checkpoint(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await client.query('checkpoint');
+  } catch {
+    // The database is stopping, or busy past its end: the next round checkpoints.
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**
@@ -100,10 +123,12 @@ export async function startEmbeddedPostgres(dataDir?: string, options: EmbeddedO
   const server = new PGLiteSocketServer({ db: withWholeBatches(db), port: options.port ?? 0, host: '127.0.0.1', maxConnections: 100 });
   await server.start();
   const url = `postgres://postgres:postgres@${server.getServerConn()}/postgres`;
+  const checkpointer = dataDir ? setInterval(() => void checkpoint(url), options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS).unref() : null;
   return {
     url,
     lock,
     stop: async () => {
+      if (checkpointer) clearInterval(checkpointer);
       await server.stop();
       await db.close();
       await lock?.release();
