@@ -110,13 +110,29 @@ describe('POST /forms/{id}/attributes (API-CONTRACT 7.3)', () => {
     const send = (method: string, address: string, raw: string) =>
       server.api.request(method, address, { token: who.admin, raw, headers: { 'Content-Type': 'application/json' } });
     const base = `"label":"Deep","type":"varchar","input":"select","form_stage_id":${stage.id}`;
-    expectField(await send('POST', path, `{${base},"options":["a",${deep}]}`), '/options', 'options is nested too deeply (at most 32 levels of objects and arrays)');
-    expectField(await send('POST', path, `{${base},"config":${deep}}`), '/config', 'config is nested too deeply (at most 32 levels of objects and arrays)');
+    expectField(
+      await send('POST', path, `{${base},"options":["a",${deep}]}`),
+      '/options',
+      'options is nested too deeply (at most 32 levels of objects and arrays)',
+    );
+    expectField(
+      await send('POST', path, `{${base},"config":${deep}}`),
+      '/config',
+      'config is nested too deeply (at most 32 levels of objects and arrays)',
+    );
 
     const field = await newAttribute(server, who.admin, form.id, stage.id);
     const fieldPath = `${path}/${field.id}`;
-    expectField(await send('PUT', fieldPath, `{"options":[${deep}]}`), '/options', 'options is nested too deeply (at most 32 levels of objects and arrays)');
-    expectField(await send('PUT', fieldPath, `{"config":${deep}}`), '/config', 'config is nested too deeply (at most 32 levels of objects and arrays)');
+    expectField(
+      await send('PUT', fieldPath, `{"options":[${deep}]}`),
+      '/options',
+      'options is nested too deeply (at most 32 levels of objects and arrays)',
+    );
+    expectField(
+      await send('PUT', fieldPath, `{"config":${deep}}`),
+      '/config',
+      'config is nested too deeply (at most 32 levels of objects and arrays)',
+    );
     // Nesting a real client sends is kept as given.
     const nested = await server.api.put(fieldPath, { config: { input: { form: [{ id: 1 }] } } }, { token: who.admin });
     expectStatus(nested, 200);
