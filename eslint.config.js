@@ -48,6 +48,29 @@ export default tseslint.config(
     },
   },
   {
+    // Post search has one public face (search/index.ts): its filter table is the only place a
+    // filter's meaning is written, so nothing outside reaches past it.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/modules/posts/search/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/client/src/**', '@platform/client', '@platform/client/*'],
+              message: 'Client code is not importable from here (DESIGN 2).',
+            },
+            {
+              group: ['**/posts/search/*', './search/*', '../search/*'],
+              message: 'Import post search from its folder (modules/posts/search), not from its files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -11,7 +11,7 @@ await build({
     main: 'src/main.ts',
     worker: 'src/worker.ts',
     'gazetteer-worker': 'src/modules/geocode/gazetteer.worker.ts',
-    'cluster-worker': 'src/modules/posts/cluster.worker.ts',
+    'cluster-worker': 'src/modules/posts/map/cluster.worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -15,7 +15,7 @@ import { answerUnparsableRequest } from './http/client-error';
 import { createJobs } from './jobs/jobs';
 import { createMailer } from './mail/mailer';
 import { createLocalMediaStore } from './media/media-store';
-import { COUNT_BUDGET_MS } from './modules/posts/posts-search.repository';
+import { COUNT_BUDGET_MS } from './modules/posts/search';
 import { createRealtimeHub } from './realtime/hub';
 import { createServices, type Services } from './services';
 

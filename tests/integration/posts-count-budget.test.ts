@@ -1,8 +1,8 @@
 import { PostListQuery } from '@platform/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostCountCache, shapeKey } from '../../server/src/modules/posts/post-count-cache';
-import { searchPosts, type PostViewer } from '../../server/src/modules/posts/posts-search.repository';
+import { createCountCache, searchPosts, type PostViewer } from '../../server/src/modules/posts/search';
+import { shapeKey } from '../../server/src/modules/posts/search/count-cache';
 import { startTestServer, type TestServer } from './helpers/server';
 
 /**
@@ -31,7 +31,7 @@ afterAll(async () => server?.close());
 describe('counts that run out of their budget', () => {
   it('are not tried again for a while for the same kind of search: the estimate answers', async () => {
     // Which counts were tried: each one tried either finishes (`set`) or runs out of its budget.
-    const real = createPostCountCache(server.ctx.reader);
+    const real = createCountCache(server.ctx.reader);
     const tried: string[] = [];
     const cache = {
       ...real,
@@ -57,7 +57,7 @@ describe('counts that run out of their budget', () => {
   });
 
   it('estimate a radius from the posts its box holds and the part of the box a circle fills', async () => {
-    const cache = createPostCountCache(server.ctx.reader);
+    const cache = createCountCache(server.ctx.reader);
     const search = { ...PostListQuery.parse({ center_point: '0,20', within_km: '11' }), demoLimit: null };
     const exact = await searchPosts(server.ctx.db, search, visitor, paging, { mode: 'exact' });
     cache.ranOut(shapeKey(search, visitor));

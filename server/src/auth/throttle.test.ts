@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../http/errors';
+import { OAuthError } from '../http/errors';
 import { createLoginThrottle } from './throttle';
 
 /** The Retry-After seconds of a refusal, or null when the attempt may go ahead. */
@@ -8,8 +8,9 @@ async function refusal(check: Promise<void>): Promise<number | null> {
     await check;
     return null;
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 429) throw error;
-    return Number(error.options.headers?.['Retry-After']);
+    // The token endpoint's refusals are OAuth's (API-CONTRACT 3).
+    if (!(error instanceof OAuthError) || error.status !== 429 || error.error !== 'slow_down') throw error;
+    return Number(error.headers['Retry-After']);
   }
 }
 

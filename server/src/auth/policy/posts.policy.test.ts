@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { anonymousAuth, type Auth } from '../auth';
+import { caller as user } from './callers.fixture';
 import { allowedPrivileges } from './policy';
-import { POST_PRIVILEGES, postRule, type PostSubject } from './posts.policy';
-
-const user = (id: number, role: string, permissions: string[] = []): Auth => ({
-  ...anonymousAuth(),
-  hasToken: true,
-  userId: id,
-  role,
-  permissions: new Set(permissions),
-  scopes: new Set(['*']),
-});
+import { canManagePosts, isPublishedFor, POST_PRIVILEGES, postRule, seesHiddenDetails, type PostSubject } from './posts.policy';
 
 const member = user(1, 'user', ['Edit their own posts', 'Delete Their Own Posts']);
 const other = user(2, 'user', ['Edit their own posts', 'Delete Their Own Posts']);
@@ -70,5 +62,37 @@ describe('postRule (API-CONTRACT 8.5)', () => {
     expect(postRule(manager, 'update', post({ changesOwner: true }))).toBe(true);
     expect(can(user(1, 'user'), post({ status: 'draft' }))).toEqual(['read', 'create', 'search']);
     expect(can(other, post())).toEqual(['read', 'search']);
+  });
+
+  it('locks a post for those who may edit it, in a survey that admits them', () => {
+    expect(postRule(member, 'lock', post())).toBe(true);
+    expect(postRule(other, 'lock', post())).toBe(false);
+    expect(postRule(user(1, 'user'), 'lock', post())).toBe(false);
+    expect(postRule(member, 'lock', post({ form: { disabled: true, everyone_can_create: true, can_create: [] } }))).toBe(false);
+    expect(postRule(manager, 'lock', post({ user_id: 9 }))).toBe(true);
+  });
+
+  it("lets Delete Posts delete anyone's post without managing posts", () => {
+    const deleter = user(7, 'cleaner', ['Delete Posts']);
+    expect(can(deleter, post({ user_id: 9 }))).toEqual(['read', 'delete', 'search']);
+    expect(postRule(deleter, 'delete', post({ user_id: 9, status: 'draft' }))).toBe(true);
+  });
+});
+
+describe('who sees what a survey hides', () => {
+  it("is post managers (admins too) and the post's own author", () => {
+    expect(canManagePosts(manager) && canManagePosts(admin)).toBe(true);
+    expect(canManagePosts(member)).toBe(false);
+    expect(seesHiddenDetails(member, { user_id: 1 })).toBe(true);
+    expect(seesHiddenDetails(other, { user_id: 1 })).toBe(false);
+    expect(seesHiddenDetails(manager, { user_id: 1 })).toBe(true);
+    expect(seesHiddenDetails(anonymousAuth(), { user_id: null })).toBe(false);
+  });
+
+  it('a published post is for everyone or the roles it names', () => {
+    expect(isPublishedFor(anonymousAuth(), { status: 'published', published_to: [] })).toBe(true);
+    expect(isPublishedFor(ranger, { status: 'published', published_to: ['ranger'] })).toBe(true);
+    expect(isPublishedFor(member, { status: 'published', published_to: ['ranger'] })).toBe(false);
+    expect(isPublishedFor(ranger, { status: 'draft', published_to: [] })).toBe(false);
   });
 });

@@ -41,7 +41,7 @@ export const isPublishedFor = (auth: Auth, post: Pick<PostSubject, 'status' | 'p
 
 /**
  * PostAuthorizer, in the decision order of API-CONTRACT 8.5. The list's SQL visibility
- * (posts-search.repository) and the realtime audience follow the same rule.
+ * (`readable` in modules/posts/search) and the realtime audience follow the same rule.
  */
 export const postRule: Rule<PostSubject> = (auth, privilege, post) => {
   // 1. A private deployment shows nothing to anonymous callers.

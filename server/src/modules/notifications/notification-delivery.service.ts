@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Executor, Trx } from '../../db/database';
 import type { StoredEvent } from '../../events/events.repository';
 import { NOTIFICATION_RETRY, notificationDeliveryJob } from '../../jobs/notification-delivery.job';
-import { filteredPosts } from '../posts/posts-search.repository';
+import { filteredPosts } from '../posts/search';
 import * as posts from '../posts/posts.repository';
 import * as repo from './notification-delivery.repository';
 import { seesSubscribedSet, subscriberAuth } from './subscriber';

@@ -3,7 +3,7 @@ import type { Auth } from '../../auth/auth';
 import type { AppContext } from '../../context';
 import { parsePaging } from '../../http/query';
 import type { PostView } from './posts.presenter';
-import { searchPosts } from './posts-search.repository';
+import { searchPosts } from './search';
 import { RESOURCE, type PostsReads } from './posts.service';
 
 /** Posts per `/posts/geojson` request: no 20 cap (the client pages by 200), but never unbounded. */

@@ -3,20 +3,20 @@ import type { Auth } from '../../auth/auth';
 import { canManagePosts } from '../../auth/policy/posts.policy';
 import type { AppContext } from '../../context';
 import { parseBody } from '../../http/errors';
+import { formNames } from './post-stats.repository';
+import { RESOURCE, type PostsReads } from './posts.service';
 import {
+  countersAnswer,
   countGroups,
   countGroupsFromCounters,
-  countsAnswer,
   countTimelineFromDays,
+  countUnmapped,
   daysAnswer,
   locationsAllVisible,
-  countUnmapped,
-  formNames,
   tagGroupRoots,
   type StatsCell,
   type StatsGrouping,
-} from './post-stats.repository';
-import { RESOURCE, type PostsReads } from './posts.service';
+} from './search';
 
 const byTotalThenLabel = (a: PostStatsGroupValue, b: PostStatsGroupValue) =>
   b.total - a.total || a.label.localeCompare(b.label) || (a.id ?? 0) - (b.id ?? 0) || a.type.localeCompare(b.type);
@@ -47,13 +47,13 @@ export function createPostStatsService(ctx: AppContext, reads: PostsReads) {
       // Unfiltered per-survey, per-source and per-status counts (the sidebar's) come from the
       // running counts, and a daily timeline of them (the activity page's) from the daily ones;
       // anything else is one set-based statement over the posts.
-      const visible = search.has_location !== 'all' && (await locationsAllVisible(ctx.db, viewer));
+      const locationsVisible = search.has_location !== 'all' && (await locationsAllVisible(ctx.db, viewer));
       const counted = groupBy !== 'tags' && groupBy !== 'attribute';
-      const fromCounters = timeline === null && counted && countsAnswer(search, visible);
-      const fromDays = timeline !== null && counted && daysAnswer(search, timeline.attribute, timeline.interval);
+      const fromCounters = timeline === null && counted && countersAnswer(search, viewer, { table: 'post_counts', locationsVisible });
+      const fromDays = timeline !== null && counted && daysAnswer(search, viewer, timeline.attribute, timeline.interval);
       const [cells, unmapped, roots] = await Promise.all([
         fromCounters
-          ? countGroupsFromCounters(ctx.db, search, viewer, groupBy, grouping.formBySource)
+          ? countGroupsFromCounters(ctx.db, search, viewer, { groupBy, formBySource: grouping.formBySource, locationsVisible })
           : fromDays
             ? countTimelineFromDays(ctx.db, search, viewer, groupBy, timeline.interval)
             : countGroups(ctx.db, search, viewer, grouping),

@@ -5,7 +5,7 @@ import { createPostLocksService } from './post-locks.service';
 import { announceFormPostsDeleted, removeTagFromPosts } from './post-maintenance';
 import { createPostRevisionsService } from './post-revisions.service';
 import { announceSetsChanged } from './post-sets';
-import { createPostClustersService } from './post-clusters.service';
+import { createPostClustersService } from './map/post-clusters.service';
 import { createPostStatsService } from './post-stats.service';
 import { createPostWritesService } from './post-writes.service';
 import { createPostsService } from './posts.service';

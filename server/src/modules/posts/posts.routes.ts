@@ -7,7 +7,7 @@ import { idParam, methodNotAllowed } from '../../http/routing';
 import { postGeoJsonRoutes } from './post-geojson.routes';
 import { postLocksRoutes } from './post-locks.routes';
 import { postRevisionsRoutes } from './post-revisions.routes';
-import { postClustersRoutes } from './post-clusters.routes';
+import { postClustersRoutes } from './map/post-clusters.routes';
 import { postStatsRoutes } from './post-stats.routes';
 import type { PostsModule } from './posts.module';
 import { presentPost, type PostView } from './posts.presenter';

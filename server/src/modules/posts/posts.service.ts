@@ -10,11 +10,10 @@ import { appendPostEvent } from './post-events';
 import { contextOf, contextsByFormIds } from './post-forms.repository';
 import { postsShowingMedia } from './post-media.repository';
 import { attributeVisible } from './post-values.presenter';
-import { createPostCountCache } from './post-count-cache';
 import { sidesOf } from './post-sides.repository';
 import { postSubject, type PostView, type PostViewOptions } from './posts.presenter';
 import * as repo from './posts.repository';
-import { pointFieldsHidden, searchPosts, type CountKind, type PostSearch, type PostViewer } from './posts-search.repository';
+import { createCountCache, pointFieldsHidden, searchPosts, type CountKind, type PostSearch, type PostViewer } from './search';
 
 export const RESOURCE = 'post';
 
@@ -28,7 +27,7 @@ const precisionOf = (value: unknown): number => {
 
 /** Reading posts: one, many, and the views every answer is built from. */
 export function createPostsService(ctx: AppContext) {
-  const counts = createPostCountCache(ctx.reader);
+  const counts = createCountCache(ctx.reader);
 
   /** Surveys (tasks, fields), categories, collections and locks of the posts, in one statement. */
   async function views(db: Executor, rows: repo.PostRow[]): Promise<PostView[]> {

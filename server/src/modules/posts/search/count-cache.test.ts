@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventReader } from '../../events/event-reader';
-import { countKey, createPostCountCache, shapeKey } from './post-count-cache';
+import type { EventReader } from '../../../events/event-reader';
+import { countKey, createCountCache, shapeKey } from './count-cache';
 
 type Handler = Parameters<EventReader['subscribe']>[0];
 
@@ -21,7 +21,7 @@ function events() {
 describe('post count cache', () => {
   it('keeps a count until a post, collection or setting changes, and ignores other events', () => {
     const source = events();
-    const cache = createPostCountCache(source);
+    const cache = createCountCache(source);
     cache.set('a', { total: 7, kind: 'exact' }, cache.version());
     source.emit('lock.acquired');
     expect(cache.get('a')).toEqual({ total: 7, kind: 'exact' });
@@ -31,7 +31,7 @@ describe('post count cache', () => {
 
   it('does not keep a count that started before a post changed', () => {
     const source = events();
-    const cache = createPostCountCache(source);
+    const cache = createCountCache(source);
     const before = cache.version();
     source.emit('post.updated');
     cache.set('a', { total: 7, kind: 'exact' }, before);
@@ -40,7 +40,7 @@ describe('post count cache', () => {
 
   it('finishes the count of a filter asked again in the background, one at a time, and drops it if a post changed meanwhile', async () => {
     const source = events();
-    const cache = createPostCountCache(source);
+    const cache = createCountCache(source);
     let runs = 0;
     let finish!: () => void;
     const run = () => {
@@ -71,7 +71,7 @@ describe('post count cache', () => {
 
   it('forgets counts after five minutes even without events', () => {
     let now = 0;
-    const cache = createPostCountCache(events(), () => now);
+    const cache = createCountCache(events(), () => now);
     cache.set('a', { total: 3, kind: 'exact' }, cache.version());
     now = 5 * 60_000 + 1;
     expect(cache.get('a')).toBeNull();
@@ -85,7 +85,7 @@ describe('post count cache', () => {
 
   it('skips counting a kind of search for half a minute after its count ran out of its budget', () => {
     let now = 0;
-    const cache = createPostCountCache(events(), () => now);
+    const cache = createCountCache(events(), () => now);
     expect(cache.hopeless('radius')).toBe(false);
     cache.ranOut('radius');
     now = 30_000;

@@ -1,19 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Executor } from '../../db/database';
+import type { Executor } from '../../../db/database';
 import { emptyPoints, type MapPoints } from './map-points';
-import { filteredPosts, type PostSearch, type PostViewer } from './posts-search.repository';
+import { filteredPosts, NEVER, NO_FORM, OTHER_SOURCE, SOURCE_CODES, STATUS_CODES, type PostSearch, type PostViewer } from '../search';
 
 /** Coordinates travel as integers of 1e-6 degrees (about 11 cm). */
 const SCALE = 1_000_000;
 /** Bytes per point in the binary answer (see `loadMapPoints`). */
 const RECORD = 4 * 4 + 8 * 3 + 2 * 2;
-
-export const STATUS_CODES = ['published', 'draft', 'archived'] as const;
-/** Sources with a code of their own; 0 is the web (and the API, whose source is null); others share the last code. */
-export const SOURCE_CODES = ['web', 'sms', 'email', 'twitter', 'whatsapp'] as const;
-export const OTHER_SOURCE = SOURCE_CODES.length;
-/** `updated` of a post never updated. */
-export const NEVER = -1;
 
 const epochMs = (column: string) => sql`floor(extract(epoch from ${sql.ref(column)}) * 1000)::int8`;
 
@@ -59,7 +52,7 @@ export async function loadMapPoints(db: Executor, search: PostSearch, viewer: Po
   )} else ${sql.lit(OTHER_SOURCE)} end)::int2`;
   const { rows } = await sql<{ points: Buffer | null }>`
     select string_agg(
-      int4send(pp.post_id) || int4send(coalesce(posts.form_id, 0))
+      int4send(pp.post_id) || int4send(coalesce(posts.form_id, ${sql.lit(NO_FORM)}))
       || int4send(round(${lon} * ${SCALE})::int) || int4send(round(${lat} * ${SCALE})::int)
       || int8send(${epochMs('posts.created')}) || int8send(${epochMs('posts.post_date')})
       || int8send(coalesce(${epochMs('posts.updated')}, ${NEVER}::int8))

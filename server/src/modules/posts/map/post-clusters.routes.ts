@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { methodNotAllowed } from '../../http/routing';
-import type { PostsModule } from './posts.module';
+import { methodNotAllowed } from '../../../http/routing';
+import type { PostsModule } from '../posts.module';
 
 /** `GET /posts/clusters` (contracts-extra); registered before `/posts/{id}` so `clusters` is not read as an id. */
 export function postClustersRoutes({ clusters }: PostsModule): Router {

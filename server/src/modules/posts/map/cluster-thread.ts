@@ -1,4 +1,4 @@
-import { createWorkerClient } from '../../workers/worker-client';
+import { createWorkerClient } from '../../../workers/worker-client';
 import type { Bbox, ClusterHit } from './cluster-index';
 import type { ClusterRequest } from './cluster.worker';
 

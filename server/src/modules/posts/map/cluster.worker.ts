@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { serveRequests } from '../../workers/worker-client';
+import { serveRequests } from '../../../workers/worker-client';
 import { buildIndex, clustersOf, type Bbox, type ClusterIndex } from './cluster-index';
 
 /**

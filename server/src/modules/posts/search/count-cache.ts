@@ -1,13 +1,13 @@
 import type { TotalCountKind } from '@platform/shared';
-import type { EventReader } from '../../events/event-reader';
-import { dropOldest } from '../../http/read-cache';
-import { CHANGES_MATCHES } from './post-events';
+import type { EventReader } from '../../../events/event-reader';
+import { dropOldest } from '../../../http/read-cache';
+import { CHANGES_MATCHES } from '../post-events';
 
 type EventSource = Pick<EventReader, 'subscribe'>;
 
 export type KnownCount = { total: number; kind: Exclude<TotalCountKind, 'estimate'> };
 
-export type PostCountCache = {
+export type CountCache = {
   get: (key: string) => KnownCount | null;
   /** Where the posts stand now; a count started then is kept only if no post changed since. */
   version: () => number;
@@ -56,7 +56,7 @@ const MAX_HOPELESS = 1_000;
  * its time budget twice (its answer was the planner's estimate, which can be several times off for
  * a radius) is finished in the background, so the next request says how many there really are.
  */
-export function createPostCountCache(reader: EventSource, now: () => number = Date.now): PostCountCache {
+export function createCountCache(reader: EventSource, now: () => number = Date.now): CountCache {
   const entries = new Map<string, KnownCount & { at: number }>();
   const running = new Set<string>();
   const missed = new Set<string>();
