@@ -19,14 +19,14 @@ import { apiHeaders, baseUrl, corsMiddleware, jsonp, malformedPath, trailingSlas
 import './http/types';
 import { API_PREFIX } from './http/urls';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes';
-import { configRoutes } from './modules/config/config.routes';
+import { configRoutes } from './modules/settings/settings.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { countryCodesRoutes } from './modules/country-codes/country-codes.routes';
 import { findMimeByKey } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { setsRoutes } from './modules/collections/sets.routes';
+import { setsRoutes } from './modules/sets/sets.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { formsRoutes } from './modules/forms/forms.routes';

@@ -7,7 +7,7 @@ import { ReadCache } from './http/read-cache';
 import type { Jobs } from './jobs/jobs';
 import type { Mailer } from './mail/mailer';
 import type { MediaStore } from './media/media-store';
-import { createSettingsService, type SettingsService } from './modules/config/config.service';
+import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { AudienceRegistry } from './realtime/audience';
 
 /** Everything a service may need from the outside world; built once per process. */

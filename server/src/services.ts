@@ -3,8 +3,8 @@ import { createLoginThrottle } from './auth/throttle';
 import type { AppContext } from './context';
 import type { JobDefinition } from './jobs/jobs';
 import { mailJob } from './jobs/mail.job';
-import { setAudience } from './modules/collections/sets.audience';
-import { configAudience } from './modules/config/config.audience';
+import { setAudience } from './modules/sets/sets.audience';
+import { configAudience } from './modules/settings/settings.audience';
 import { createApiKeysService } from './modules/apikeys/apikeys.service';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { createCountryCodesService } from './modules/country-codes/country-codes.service';
@@ -26,7 +26,7 @@ import { postLockAudience } from './modules/posts/post-locks.audience';
 import { messageAudience } from './modules/messages/messages.audience';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createNotificationDeliveryService } from './modules/notifications/notification-delivery.service';
-import { createSetsService } from './modules/collections/sets.service';
+import { createSetsService } from './modules/sets/sets.service';
 
 /** Builds every service once per process, registers realtime audiences and lists job queues. */
 export function createServices(ctx: AppContext) {

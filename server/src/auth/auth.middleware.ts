@@ -2,7 +2,7 @@ import { ADMIN_ROLE, MEMBER_ROLE } from '@platform/shared';
 import type { RequestHandler } from 'express';
 import type { Db } from '../db/database';
 import { ApiError, unauthorized } from '../http/errors';
-import type { SettingsService } from '../modules/config/config.service';
+import type { SettingsService } from '../modules/settings/settings.service';
 import { anonymousAuth, hasScope, type Auth } from './auth';
 import { findActiveToken, findActiveTokensByIds, type ActiveToken } from './tokens.repository';
 

@@ -7,7 +7,7 @@ import type { Trx } from '../../db/database';
 import { deny, notFound, parseBody, ValidationError } from '../../http/errors';
 import { requestedUserId } from '../../http/id-filters';
 import type { Paging } from '../../http/query';
-import { setRule } from '../collections/sets.policy';
+import { setRule } from '../sets/sets.policy';
 import * as repo from './notifications.repository';
 import { seesSubscribedSet } from './subscriber';
 

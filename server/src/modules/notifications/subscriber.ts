@@ -1,5 +1,5 @@
 import type { Auth } from '../../auth/auth';
-import { setRule, type SetAccess } from '../collections/sets.policy';
+import { setRule, type SetAccess } from '../sets/sets.policy';
 
 /** A subscription's owner, with what their role allows (the read rules need both). */
 export type SubscriberAccess = { userId: number; role: string | null; permissions: readonly string[] };

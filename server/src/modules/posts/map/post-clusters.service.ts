@@ -8,7 +8,7 @@ import {
 } from '@platform/shared';
 import { anonymousAuth, blockedByPrivacy, type Auth } from '../../../auth/auth';
 import type { AppContext } from '../../../context';
-import { clusteringOn } from '../../config/config.presenter';
+import { clusteringOn } from '../../settings/settings.presenter';
 import { parseBody } from '../../../http/errors';
 import { POINTS_ZOOM, type Bbox } from './cluster-index';
 import { createClusterThread, GONE } from './cluster-thread';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { admin, anonymous } from '../../auth/policy/callers.fixture';
-import { clusteringOn, presentConfig } from './config.presenter';
+import { clusteringOn, presentConfig } from './settings.presenter';
 
 const BASE = 'https://example.org';
 

@@ -5,8 +5,8 @@ import { configRule } from '../../auth/policy/config.policy';
 import { allowedPrivileges } from '../../auth/policy/policy';
 import { parseQuery } from '../../http/query';
 import { methodNotAllowed } from '../../http/routing';
-import { presentConfig } from './config.presenter';
-import type { SettingsService } from './config.service';
+import { presentConfig } from './settings.presenter';
+import type { SettingsService } from './settings.service';
 
 export function configRoutes(settings: SettingsService): Router {
   const router = Router();

@@ -15,8 +15,8 @@ import type { Db } from '../../db/database';
 import type { RunInTransaction } from '../../db/tx';
 import { appendEvent } from '../../events/events.repository';
 import { notFound, parseBody } from '../../http/errors';
-import { configDefaults, DATA_PROVIDERS } from './config.defaults';
-import { loadGroup, upsertKeys } from './config.repository';
+import { configDefaults, DATA_PROVIDERS } from './settings.defaults';
+import { loadGroup, upsertKeys } from './settings.repository';
 
 const CACHE_MS = 5000;
 /** Keys that belong to the rendering, never stored. */
