@@ -11,6 +11,7 @@ import type { EditorData } from './editor-data';
 import { validateEditor } from './editor-validation';
 import { SurveyField } from './fields/SurveyField';
 import { stageFields, toEditorState, valuesPath, type EditorState } from './post-form';
+import { carryOver } from './session-change';
 import { TaskTabs } from './TaskTabs';
 import { Toolbox } from './Toolbox';
 import { initialCaptions, useEditorSave } from './useEditorSave';
@@ -61,7 +62,7 @@ function useLeaveGuard(dirty: boolean, leaving: React.RefObject<boolean>) {
  * as tabs with "Task completed", and the toolbox for those who may change the status. Checks run
  * on save with the server's messages; what the server still refuses lands on its field.
  */
-export function PostEditor({ data }: { data: Ready }) {
+export function PostEditor({ data: latest }: { data: Ready }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const keep = useKeepFilters();
@@ -69,10 +70,25 @@ export function PostEditor({ data }: { data: Ready }) {
   const { admin, can } = useSession();
   const browse = usePostBrowse();
   const actions = usePostActions();
+  // The survey as the form's values know it; it follows `latest` (loaded again under a new
+  // session) only once the values have been carried over, so no field renders without its value.
+  const [data, setData] = useState(latest);
   const { model, post, privileges, details } = data;
   const initial = useMemo(() => toEditorState(model, post, new Date(), details), [model, post, details]);
   const captions = useMemo(() => initialCaptions(model, initial), [model, initial]);
   const form = useForm<EditorState>({ defaultValues: initial });
+  useEffect(() => {
+    if (latest === data) return;
+    const fresh = toEditorState(latest.model, latest.post, new Date(), latest.details);
+    const { state, dropped } = carryOver(form.getValues(), fresh, data.model, latest.model);
+    // The stored state becomes what "unsaved changes" are measured against; what was typed stays.
+    form.reset(fresh);
+    form.reset(state, { keepDefaultValues: true });
+    // The form (outside React's state) and the survey it renders change in one render, after the carry-over.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setData(latest);
+    if (dropped.length > 0) notices.info(t('post_editor.fields_hidden', { fields: dropped.join(', ') }));
+  }, [latest, data, form, notices, t]);
   const { register, formState } = form;
   const [saving, setSaving] = useState(false);
   const leaving = useRef(false);

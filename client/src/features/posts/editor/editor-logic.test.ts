@@ -4,7 +4,8 @@ import { ApiError } from '../../../api/errors';
 import { allowedSurveys } from './allowed-surveys';
 import { categoryTree, toggleCategory } from './categories';
 import { validateEditor } from './editor-validation';
-import { canAddEntry, canRemoveEntry, fieldKind, toEditorState, toPostBody, toPostValues, type EditorModel } from './post-form';
+import { carryOver } from './session-change';
+import { canAddEntry, canRemoveEntry, fieldKind, fieldName, toEditorState, toPostBody, toPostValues, type EditorModel } from './post-form';
 import { serverProblems } from './server-problems';
 import { pathAfterSave } from './useEditorSave';
 import { editorTarget } from './editor-data';
@@ -338,5 +339,41 @@ describe('the list after a post is created here', () => {
     const again = postListReducer(added, { type: 'added', post: post(2, '2026-01-02T00:00:00Z') });
     expect(again.posts.map((p) => p.id)).toEqual([2, 1]);
     expect(again.total).toBe(2);
+  });
+});
+
+describe('the editor across a change of session', () => {
+  const now = new Date('2026-05-01T12:00:00Z');
+  // Anonymous: the post task only. An administrator: the internal task too (with its field).
+  const anonymous: EditorModel = { ...model, stages: [stage(1, 'post')], fields: model.fields.filter((f) => f.form_stage_id === 1) };
+
+  it('keeps what was typed, and gives the fields the new session brings their starting value', () => {
+    const typed = toEditorState(anonymous, null, now);
+    typed.title = 'Bridge closed';
+    typed.values[fieldName(fields.text)] = ['North bank'];
+    const fresh = toEditorState(model, null, now);
+    const { state, dropped } = carryOver(typed, fresh, anonymous, model);
+    expect(state.title).toBe('Bridge closed');
+    expect(state.values[fieldName(fields.text)]).toEqual(['North bank']);
+    expect(state.values[fieldName(fields.taskText)]).toEqual(['']);
+    expect(Object.keys(state.values).sort()).toEqual(Object.keys(fresh.values).sort());
+    expect(dropped).toEqual([]);
+  });
+
+  it('drops the fields the new session may not see, naming those that held something, and their task', () => {
+    const typed = toEditorState(model, null, now);
+    typed.values[fieldName(fields.taskText)] = ['Checked by the desk'];
+    typed.values[fieldName(fields.text)] = ['North bank'];
+    typed.completed_stages = [2];
+    const { state, dropped } = carryOver(typed, toEditorState(anonymous, null, now), model, anonymous);
+    expect(state.values[fieldName(fields.taskText)]).toBeUndefined();
+    expect(state.values[fieldName(fields.text)]).toEqual(['North bank']);
+    expect(state.completed_stages).toEqual([]);
+    expect(dropped).toEqual([fields.taskText.label]);
+  });
+
+  it('names nothing when the hidden fields were left empty', () => {
+    const typed = toEditorState(model, null, now);
+    expect(carryOver(typed, toEditorState(anonymous, null, now), model, anonymous).dropped).toEqual([]);
   });
 });

@@ -57,7 +57,8 @@ export function SurveyField({ field, model }: { field: Attribute; model: EditorM
           props={{
             field,
             model,
-            entries: bound.value,
+            // A field whose value is not in the form yet (a survey loaded again under a new session) starts empty.
+            entries: bound.value ?? [],
             onChange: (entries: FieldEntry[]) => {
               bound.onChange(entries);
               clearErrors(path);

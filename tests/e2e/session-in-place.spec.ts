@@ -1,0 +1,71 @@
+import { apiPost, blockTiles, plainSurvey } from './posts-support';
+import { createUser, expect, keepFirstLoginWizardAway, logIn, shot, test, unique } from './support';
+import type { Page } from '@playwright/test';
+
+/** A survey everyone may post to, whose second task (internal) only those who manage posts see. */
+async function surveyWithInternalTask(api: Parameters<typeof plainSurvey>[0]) {
+  const name = unique('Verified reports ');
+  const form = await apiPost(api, '/forms', { name, require_approval: false, everyone_can_create: true });
+  const main = await apiPost(api, `/forms/${form.id}/stages`, {
+    label: 'Post',
+    type: 'post',
+    priority: 0,
+    show_when_published: true,
+    task_is_internal_only: false,
+  });
+  const check = await apiPost(api, `/forms/${form.id}/stages`, {
+    label: 'Verification',
+    type: 'task',
+    priority: 1,
+    show_when_published: true,
+    task_is_internal_only: true,
+  });
+  let priority = 0;
+  const field = (stage: number, body: Record<string, unknown>) =>
+    apiPost(api, `/forms/${form.id}/attributes`, { form_stage_id: stage, priority: ++priority, ...body });
+  await field(main.id, { label: 'Title', type: 'title', input: 'text', required: true });
+  await field(main.id, { label: 'Description', type: 'description', input: 'text', required: true });
+  await field(main.id, { label: 'Where exactly', type: 'varchar', input: 'text' });
+  await field(check.id, { label: 'Verified by', type: 'varchar', input: 'text' });
+  return { id: form.id as number, name };
+}
+
+/** The whole app was not replaced by the crash screen. */
+async function expectNoCrash(page: Page): Promise<void> {
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+}
+
+async function logOutFromHeader(page: Page, realname: string): Promise<void> {
+  await page.getByRole('button', { name: realname }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+}
+
+test.describe('logging in and out in place', () => {
+  test('the post editor keeps what was typed when an administrator logs in, and shows the internal task', async ({ page, api }) => {
+    await blockTiles(page);
+    await keepFirstLoginWizardAway(page);
+    const survey = await surveyWithInternalTask(api);
+    const admin = await createUser(api, { role: 'admin' });
+    await page.goto(`/posts/create/${survey.id}`);
+    await expect(page.getByRole('heading', { name: `New post: ${survey.name}` })).toBeVisible();
+    await expect(page.getByText('Verified by')).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Bridge closed');
+    await page.getByLabel('Where exactly', { exact: true }).fill('North bank');
+
+    await logIn(page, admin.email, admin.password);
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0);
+    await expect(page.getByLabel('Verified by', { exact: true })).toBeVisible();
+    await expectNoCrash(page);
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Bridge closed');
+    await expect(page.getByLabel('Where exactly', { exact: true })).toHaveValue('North bank');
+    await shot(page, 'session-editor-after-login');
+
+    // Logging out again takes the internal task away, with its field, and keeps the rest.
+    await page.getByLabel('Verified by', { exact: true }).fill('Desk');
+    await logOutFromHeader(page, admin.realname);
+    await expect(page.getByLabel('Verified by', { exact: true })).toHaveCount(0);
+    await expectNoCrash(page);
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Bridge closed');
+    await expect(page.getByText('Desk')).toHaveCount(0);
+  });
+});
