@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { PushedEvent } from '@platform/shared';
 import type { ApiResponse } from './api';
 import { unique } from './factories';
@@ -78,4 +79,23 @@ export async function collectionTitles(server: TestServer, setId: number): Promi
     .orderBy('posts.id')
     .execute();
   return rows.map((r) => r.title);
+}
+
+/** Resolves once every queued run of the import has ended in the job queue (its job state, polled). */
+export async function importJobsSettled(server: TestServer, importId: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await sql<{ state: string }>`
+      select state from pgboss.job where name = 'csv-import' and data->>'importId' = ${String(importId)}`.execute(server.ctx.db);
+    if (rows.length > 0 && rows.every((r) => ['completed', 'failed', 'cancelled'].includes(r.state))) return;
+    if (Date.now() > deadline) throw new Error(`import ${importId} jobs still running: ${rows.map((r) => r.state).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A CSV of `rows` reports for `importSurvey`: title, content, place; every `badEvery`th row lacks its place. */
+export function reportsCsv(rows: number, badEvery = 0, prefix = 'Report'): string {
+  const lines = ['title,content,place'];
+  for (let i = 1; i <= rows; i++) lines.push(`${prefix} ${i},Body ${i},${badEvery > 0 && i % badEvery === 0 ? '' : `Place ${i}`}`);
+  return `${lines.join('\n')}\n`;
 }

@@ -9,9 +9,11 @@ export type CsvRecord = { index: number; row: number; cells: string[]; blank: bo
 
 /**
  * Record delimiters are discovered (`\n`, `\r\n`, and old Mac `\r`); quoted fields may hold line
- * breaks; a short or long row is read as it is and judged by the import, not refused as a file.
+ * breaks; a quote inside an unquoted field (`=HYPERLINK("...")` typed by hand) is kept as text, a
+ * quoted field never closed is an error; a short or long row is read as it is and judged by the
+ * import, not refused as a file.
  */
-const OPTIONS: Options = { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false };
+const OPTIONS: Options = { bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: false };
 
 /** Strict UTF-8: a Latin-1 or UTF-16 file would otherwise become silently wrong text in posts. */
 function decode(content: Buffer): string {
@@ -25,8 +27,9 @@ function decode(content: Buffer): string {
 const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
 
 async function* records(content: Buffer): AsyncGenerator<string[]> {
+  // NUL bytes never occur in CSV text: an image or a spreadsheet renamed .csv.
+  if (content.includes(0)) throw new CsvFileError(CsvMessages.fileType);
   const text = decode(content);
-  if (text.includes('\u0000')) throw new CsvFileError(CsvMessages.fileType);
   try {
     for await (const record of parse(text, OPTIONS)) yield record as string[];
   } catch (error) {

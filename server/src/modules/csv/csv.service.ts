@@ -57,7 +57,8 @@ export function createCsvService(ctx: AppContext, deps: { posts: PostsModule; se
       if (!(CSV_MIME_TYPES as readonly string[]).includes(baseMime(file.mimetype))) invalid(RESOURCE, '/mime', CsvMessages.fileType);
       if (file.buffer.length === 0) invalid(RESOURCE, '/file', CsvMessages.fileEmpty);
       const inspected = await inspectCsv(file.buffer).catch((error: unknown) => {
-        if (error instanceof CsvFileError) return invalid(RESOURCE, '/file', error.message);
+        if (error instanceof CsvFileError)
+          return invalid(RESOURCE, error.message === CsvMessages.fileType ? '/mime' : '/file', error.message);
         throw error;
       });
       const row = await repo.insert(ctx.db, {
