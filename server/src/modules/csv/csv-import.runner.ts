@@ -73,6 +73,15 @@ export function createImportRunner(ctx: AppContext, deps: Deps) {
     });
   }
 
+  /** A process shutting down gives its claim back, so the next start (or another node) resumes at once. */
+  async function release(importId: number, owner: string): Promise<void> {
+    await ctx.tx(async (trx) => {
+      const row = await repo.findForUpdate(trx, importId);
+      if (row?.status === 'PENDING' && row.lease_owner === owner)
+        await repo.update(trx, importId, { lease_owner: null, lease_until: null }, ctx.now());
+    });
+  }
+
   /** One row through the post create path, inside a savepoint so a refused row leaves the batch intact. */
   async function writeRow(trx: Trx, job: { auth: Auth; mapper: RowMapper; limit: number | null; setId: number | null }, record: CsvRecord) {
     await sql`savepoint csv_row`.execute(trx);
@@ -112,7 +121,7 @@ export function createImportRunner(ctx: AppContext, deps: Deps) {
     let next = await records.next();
     let position = row.next_row;
     for (;;) {
-      if (stopping) return;
+      if (stopping) return release(row.id, row.lease_owner);
       const batch: CsvRecord[] = [];
       while (batch.length < batchRows && !next.done) {
         batch.push(next.value);
