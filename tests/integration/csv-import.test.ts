@@ -113,6 +113,11 @@ describe('CSV import', () => {
       maps_to: ['content', survey.text.key, null],
       fixed: { form: survey.form.id, status: 'published' },
     });
+    // The survey chosen in step 1 travels with the file.
+    const withForm = await uploadCsv(server, admin, 'a,b\n1,2\n', { formId: survey.form.id });
+    expect(withForm.body).toMatchObject({ maps_to: [null, null], fixed: { form: survey.form.id } });
+    const options = await server.api.request('OPTIONS', '/csv', { token: admin });
+    expect(options.body.allowed_privileges).toEqual(['read', 'create', 'update', 'delete', 'search']);
 
     expectField(
       await server.api.put(`/csv/${id}`, mappingFor([null, null, null]), { token: admin }),
