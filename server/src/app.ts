@@ -27,6 +27,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { setsRoutes } from './modules/sets/sets.routes';
+import { csvRoutes } from './modules/csv/csv.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { formsRoutes } from './modules/forms/forms.routes';
@@ -194,6 +195,7 @@ export function createApp(ctx: AppContext, services: Services) {
   api.use(tagsRoutes(services.tags));
   api.use(postsRoutes(services.posts));
   api.use(setsRoutes(services.sets, services.posts));
+  api.use(csvRoutes(services.csv));
   api.use(geocodeRoutes(createGeocodeService(ctx)));
   api.use(messagesRoutes(services.messages, services.posts));
   api.use(unknownRoute);

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   API_POST_LIST_MAX_LIMIT: z.coerce.number().int().positive().default(20),
   API_POST_LIST_ADMIN_MAX_LIMIT: z.coerce.number().int().positive().default(100),
   MEDIA_MAX_UPLOAD: z.coerce.number().int().positive().default(1048576),
+  CSV_IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(10_000).default(200),
+  CSV_IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JSON_BODY_LIMIT: z.string().default('2mb'),
   /** Serve the built client from this folder (empty disables). */
   CLIENT_DIST: z.string().optional(),
@@ -75,6 +77,8 @@ export type AppConfig = {
   postListMaxLimit: number;
   postListAdminMaxLimit: number;
   mediaMaxUpload: number;
+  /** Rows per CSV import batch (one transaction each), and how long a worker's claim on an import lasts unrenewed. */
+  csvImport: { batchRows: number; leaseSeconds: number };
   jsonBodyLimit: string;
   clientDist: string | undefined;
   runWorkers: boolean;
@@ -116,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     postListMaxLimit: e.API_POST_LIST_MAX_LIMIT,
     postListAdminMaxLimit: e.API_POST_LIST_ADMIN_MAX_LIMIT,
     mediaMaxUpload: e.MEDIA_MAX_UPLOAD,
+    csvImport: { batchRows: e.CSV_IMPORT_BATCH_ROWS, leaseSeconds: e.CSV_IMPORT_LEASE_SECONDS },
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     clientDist: e.CLIENT_DIST,
     runWorkers: e.RUN_WORKERS,

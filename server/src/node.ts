@@ -103,6 +103,8 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
   const listener = embedded ? null : new NotifyListener(databaseUrl, () => void ctx.reader.wake(), logger);
   await listener?.start();
   await jobs.start(services.jobs, config.runWorkers);
+  // Imports a crashed process left mid-way are taken up again from their last committed batch.
+  if (config.runWorkers) await services.csv.resume();
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -120,6 +122,7 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
     (closing ??= (async () => {
       await backups?.stop();
       await hub.close();
+      services.csv.stop();
       await jobs.stop().catch((error: unknown) => logger.warn({ err: error }, 'job queue did not stop cleanly'));
       await listener?.stop();
       await ctx.reader.stop();

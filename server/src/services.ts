@@ -27,6 +27,8 @@ import { messageAudience } from './modules/messages/messages.audience';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createNotificationDeliveryService } from './modules/notifications/notification-delivery.service';
 import { createSetsService } from './modules/sets/sets.service';
+import { importAudience } from './modules/csv/csv.audience';
+import { createCsvService } from './modules/csv/csv.service';
 
 /** Builds every service once per process, registers realtime audiences and lists job queues. */
 export function createServices(ctx: AppContext) {
@@ -64,6 +66,7 @@ export function createServices(ctx: AppContext) {
   const messages = createMessagesService(ctx);
   const notificationDelivery = createNotificationDeliveryService(ctx);
   const sets = createSetsService(ctx, { posts, delivery: notificationDelivery });
+  const csv = createCsvService(ctx, { posts, sets });
   // New and changed posts are matched against subscribed saved searches as the log is read.
   ctx.reader.subscribe((events) => notificationDelivery.observe(events));
 
@@ -73,8 +76,9 @@ export function createServices(ctx: AppContext) {
   ctx.audiences.register('lock', postLockAudience(ctx.db));
   ctx.audiences.register('message', messageAudience);
   ctx.audiences.register('collection', setAudience(ctx.db));
+  ctx.audiences.register('import', importAudience);
 
-  const jobs: JobDefinition[] = [mailJob(ctx.mailer), posts.locks.expiryJob, messages.deliveryJob, notificationDelivery.job];
+  const jobs: JobDefinition[] = [mailJob(ctx.mailer), posts.locks.expiryJob, messages.deliveryJob, notificationDelivery.job, csv.job];
   return {
     oauth,
     users,
@@ -95,6 +99,7 @@ export function createServices(ctx: AppContext) {
     messages,
     notificationDelivery,
     sets,
+    csv,
     jobs,
   };
 }

@@ -21,6 +21,7 @@ export const EVENT_TYPES = [
   'import.progressed',
   'import.completed',
   'import.failed',
+  'import.cancelled',
   'export.progressed',
   'export.completed',
   'export.failed',

@@ -1,12 +1,13 @@
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { CoreTables } from './tables/core';
+import type { ImportTables } from './tables/imports';
 import type { LiveTables } from './tables/live';
 import type { PostTables } from './tables/posts';
 import type { SurveyTables } from './tables/surveys';
 
 /** The typed schema; each feature adds its tables interface here. */
-export interface Database extends CoreTables, SurveyTables, PostTables, LiveTables {}
+export interface Database extends CoreTables, SurveyTables, PostTables, LiveTables, ImportTables {}
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;

@@ -54,10 +54,13 @@ export function createNotificationDeliveryService(ctx: AppContext) {
    * does, once it exists). Subscribers who may not read the post are skipped.
    */
   async function postEnteredSet(trx: Trx, setId: number, postId: number): Promise<number> {
+    // Most collections have no subscriber (a CSV import adds every row to a new one): one query then.
+    const subscribers = await repo.subscribersOf(trx, setId);
+    if (subscribers.length === 0) return 0;
     const [post, set] = await Promise.all([posts.findById(trx, postId), repo.findSet(trx, setId)]);
     if (!post || !set) return 0;
     let queued = 0;
-    for (const subscriber of await repo.subscribersOf(trx, setId)) {
+    for (const subscriber of subscribers) {
       if (seesSubscribedSet(subscriber, set) && mayRead(subscriberAuth(subscriber), post)) {
         queued += await enqueueFor(trx, subscriber, setId, postId);
       }

@@ -3,7 +3,7 @@ import type { Auth } from '../../auth/auth';
 import { authorize } from '../../auth/policy/policy';
 import { canManagePosts, postRule } from '../../auth/policy/posts.policy';
 import type { AppContext } from '../../context';
-import type { Trx } from '../../db/database';
+import type { Executor, Trx } from '../../db/database';
 import { notFound, parseBody, ValidationError, type FieldError } from '../../http/errors';
 import { appendPostEvent, updateEventType } from './post-events';
 import { contextOf, formsByIds, type PostForm } from './post-forms.repository';
@@ -57,81 +57,92 @@ const readableOrNull = (auth: Auth, view: PostView): PostView | null =>
 
 /** Creating and updating posts: one transaction each, with the rows, side tables and event. */
 export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
-  const formOf = async (id: number | null | undefined): Promise<PostForm | null> =>
-    typeof id === 'number' ? ((await formsByIds(ctx.db, [id])).get(id) ?? null) : null;
+  const formOf = async (id: number | null | undefined, db: Executor = ctx.db): Promise<PostForm | null> =>
+    typeof id === 'number' ? ((await formsByIds(db, [id])).get(id) ?? null) : null;
+
+  /** Authorizes and validates a new post, then writes it and its event in the caller's transaction. */
+  async function insertPost(trx: Trx, auth: Auth, body: unknown, limit: number | null, now: Date): Promise<repo.PostRow> {
+    const asked = requested(body);
+    const owner = asked.hasUser ? (asked.userId ?? null) : asked.hasAuthor ? null : auth.userId;
+    authorize(postRule, auth, 'create', { user_id: owner, status: 'draft', published_to: [], form: await formOf(asked.formId, trx) });
+    const data = parseBody(CreatePostBody, body, RESOURCE);
+    const writer = { userId: auth.userId, managesPosts: canManagePosts(auth) };
+    const context = await contextOf(trx, data.form_id ?? null);
+    const status = data.status ?? defaultStatus(context?.form ?? null);
+    const userId = data.user_id !== undefined ? data.user_id : data.author_realname || data.author_email ? null : auth.userId;
+    const completed = data.completed_stages ?? [];
+    const values = await checkValues(trx, {
+      raw: data.values ?? {},
+      stored: {},
+      context,
+      writable: (a) => attributeWritable(auth, { user_id: userId, status }, a),
+      completedStages: completed,
+      checkRequired: true,
+      now,
+      postId: null,
+      writer,
+    });
+    const rules = await checkPostRules(trx, {
+      auth,
+      isCreate: true,
+      data,
+      merged: {
+        status,
+        user_id: userId,
+        author_realname: data.author_realname ?? null,
+        author_email: data.author_email ?? null,
+        completed_stages: completed,
+      },
+      previousStatus: null,
+      previousParentId: null,
+      requestedFormId: data.form_id ?? null,
+      context,
+    });
+    const fields = [...values.fields, ...rules.fields, ...(await limitProblem(trx, limit, status, false))];
+    if (fields.length > 0) throw new ValidationError(RESOURCE, fields);
+    const post = await repo.insert(trx, {
+      form_id: context?.form.id ?? null,
+      user_id: userId,
+      parent_id: data.parent_id ?? null,
+      title: data.title,
+      slug: data.slug ?? slugOf(data.title),
+      content: data.content,
+      author_realname: data.author_realname ?? null,
+      author_email: data.author_email ?? null,
+      status,
+      locale: data.locale,
+      post_date: data.post_date ?? now,
+      values: JSON.stringify(values.values),
+      published_to: data.published_to ?? [],
+      completed_stages: completed,
+      mapped: values.points.length > 0,
+      places: repo.placesOf(values.points),
+    });
+    const tagLinks = [...values.tagLinks, ...(rules.legacyTagIds ?? []).map((tagId) => ({ tagId, attributeId: null }))];
+    await repo.replacePoints(trx, post.id, values.points);
+    await repo.replaceTags(trx, post.id, tagLinks);
+    await replaceMedia(trx, post.id, values.mediaLinks);
+    const tagIds = tagLinks.map((l) => l.tagId);
+    await appendPostEvent(trx, { type: 'post.created', post, form: context?.form ?? null, tagIds, actorId: auth.userId });
+    return post;
+  }
 
   return {
     async create(auth: Auth, body: unknown): Promise<PostView | null> {
-      const asked = requested(body);
-      const owner = asked.hasUser ? (asked.userId ?? null) : asked.hasAuthor ? null : auth.userId;
-      authorize(postRule, auth, 'create', { user_id: owner, status: 'draft', published_to: [], form: await formOf(asked.formId) });
-      const data = parseBody(CreatePostBody, body, RESOURCE);
-      const writer = { userId: auth.userId, managesPosts: canManagePosts(auth) };
       // Settings read through the pool, before the transaction (the embedded database deadlocks otherwise).
       const limit = await ctx.settings.limit('posts');
       const now = ctx.now();
-      const saved = await ctx.tx(async (trx) => {
-        const context = await contextOf(trx, data.form_id ?? null);
-        const status = data.status ?? defaultStatus(context?.form ?? null);
-        const userId = data.user_id !== undefined ? data.user_id : data.author_realname || data.author_email ? null : auth.userId;
-        const completed = data.completed_stages ?? [];
-        const values = await checkValues(trx, {
-          raw: data.values ?? {},
-          stored: {},
-          context,
-          writable: (a) => attributeWritable(auth, { user_id: userId, status }, a),
-          completedStages: completed,
-          checkRequired: true,
-          now,
-          postId: null,
-          writer,
-        });
-        const rules = await checkPostRules(trx, {
-          auth,
-          isCreate: true,
-          data,
-          merged: {
-            status,
-            user_id: userId,
-            author_realname: data.author_realname ?? null,
-            author_email: data.author_email ?? null,
-            completed_stages: completed,
-          },
-          previousStatus: null,
-          previousParentId: null,
-          requestedFormId: data.form_id ?? null,
-          context,
-        });
-        const fields = [...values.fields, ...rules.fields, ...(await limitProblem(trx, limit, status, false))];
-        if (fields.length > 0) throw new ValidationError(RESOURCE, fields);
-        const post = await repo.insert(trx, {
-          form_id: context?.form.id ?? null,
-          user_id: userId,
-          parent_id: data.parent_id ?? null,
-          title: data.title,
-          slug: data.slug ?? slugOf(data.title),
-          content: data.content,
-          author_realname: data.author_realname ?? null,
-          author_email: data.author_email ?? null,
-          status,
-          locale: data.locale,
-          post_date: data.post_date ?? now,
-          values: JSON.stringify(values.values),
-          published_to: data.published_to ?? [],
-          completed_stages: completed,
-          mapped: values.points.length > 0,
-          places: repo.placesOf(values.points),
-        });
-        const tagLinks = [...values.tagLinks, ...(rules.legacyTagIds ?? []).map((tagId) => ({ tagId, attributeId: null }))];
-        await repo.replacePoints(trx, post.id, values.points);
-        await repo.replaceTags(trx, post.id, tagLinks);
-        await replaceMedia(trx, post.id, values.mediaLinks);
-        const tagIds = tagLinks.map((l) => l.tagId);
-        await appendPostEvent(trx, { type: 'post.created', post, form: context?.form ?? null, tagIds, actorId: auth.userId });
-        return reads.view(trx, post);
-      });
+      const saved = await ctx.tx(async (trx) => reads.view(trx, await insertPost(trx, auth, body, limit, now)));
       return readableOrNull(auth, saved);
     },
+
+    /**
+     * The same create inside a transaction the caller holds (the CSV import writes a batch of rows
+     * in one): every check of `create`, nothing read through the pool. `limit` is the posts plan
+     * limit, read by the caller before its transaction.
+     */
+    createInTransaction: (trx: Trx, auth: Auth, body: unknown, options: { limit: number | null; now: Date }) =>
+      insertPost(trx, auth, body, options.limit, options.now),
 
     /**
      * Partial update (API-CONTRACT 8.3): fields not sent keep their value; `values`, `tags`,

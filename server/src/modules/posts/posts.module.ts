@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
-import type { Trx } from '../../db/database';
+import type { Executor, Trx } from '../../db/database';
+import { contextOf } from './post-forms.repository';
 import { createPostGeoJsonService } from './post-geojson.service';
 import { createPostLocksService } from './post-locks.service';
 import { announceFormPostsDeleted, removeTagFromPosts } from './post-maintenance';
@@ -25,6 +26,8 @@ export function createPostsModule(ctx: AppContext) {
     locks: createPostLocksService(ctx),
     stats: createPostStatsService(ctx, reads),
     clusters: createPostClustersService(ctx, reads),
+    /** A survey with its tasks and fields as post writes check them (the CSV import maps columns to them). */
+    formContext: (db: Executor, formId: number) => contextOf(db, formId),
     /** Called by the tags module before a category is deleted. */
     removeTagFromPosts: (trx: Trx, tagId: number) => removeTagFromPosts(trx, tagId, ctx.now()),
     /** Called by the collections module when a post joins or leaves a collection. */

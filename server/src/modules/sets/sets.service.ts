@@ -164,6 +164,20 @@ export function createSetsService(ctx: AppContext, deps: { posts: PostsModule; d
       return deps.posts.reads.get(auth, postId);
     },
 
+    /** The collection a CSV import fills, named after its file (API-CONTRACT 14.4), in the import's transaction. */
+    async createForImport(trx: Trx, userId: number, name: string) {
+      return repo.insert(trx, false, userId, { name, description: 'Import', view: 'data' });
+    },
+
+    /**
+     * An imported post joins the import's collection in the transaction that created it: its
+     * `post.created` already tells open views, so no `post.updated` follows; whoever subscribed to
+     * the collection since the import began is notified.
+     */
+    async addImportedPost(trx: Trx, setId: number, postId: number) {
+      if (await repo.addPost(trx, setId, postId)) await deps.delivery.postEnteredSet(trx, setId, postId);
+    },
+
     /** `GET /posts/{id}/collections`: the collections of a readable post that the caller may see. */
     async collectionsOf(auth: Auth, postId: number) {
       await deps.posts.reads.get(auth, postId);
