@@ -103,6 +103,8 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
   const listener = embedded ? null : new NotifyListener(databaseUrl, () => void ctx.reader.wake(), logger);
   await listener?.start();
   await jobs.start(services.jobs, config.runWorkers);
+  // Post events committed while no node was running still owe their webhook deliveries.
+  void services.webhooks.start();
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -27,6 +27,7 @@ import { messageAudience } from './modules/messages/messages.audience';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createNotificationDeliveryService } from './modules/notifications/notification-delivery.service';
 import { createSetsService } from './modules/sets/sets.service';
+import { createWebhooksModule } from './modules/webhooks/webhooks.module';
 
 /** Builds every service once per process, registers realtime audiences and lists job queues. */
 export function createServices(ctx: AppContext) {
@@ -66,6 +67,7 @@ export function createServices(ctx: AppContext) {
   const sets = createSetsService(ctx, { posts, delivery: notificationDelivery });
   // New and changed posts are matched against subscribed saved searches as the log is read.
   ctx.reader.subscribe((events) => notificationDelivery.observe(events));
+  const webhooks = createWebhooksModule(ctx, posts);
 
   ctx.audiences.register('config', configAudience);
   ctx.audiences.register('user', userAudience);
@@ -74,7 +76,13 @@ export function createServices(ctx: AppContext) {
   ctx.audiences.register('message', messageAudience);
   ctx.audiences.register('collection', setAudience(ctx.db));
 
-  const jobs: JobDefinition[] = [mailJob(ctx.mailer), posts.locks.expiryJob, messages.deliveryJob, notificationDelivery.job];
+  const jobs: JobDefinition[] = [
+    mailJob(ctx.mailer),
+    posts.locks.expiryJob,
+    messages.deliveryJob,
+    notificationDelivery.job,
+    webhooks.deliveries.job,
+  ];
   return {
     oauth,
     users,
@@ -95,6 +103,7 @@ export function createServices(ctx: AppContext) {
     messages,
     notificationDelivery,
     sets,
+    webhooks,
     jobs,
   };
 }

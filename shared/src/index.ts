@@ -27,3 +27,4 @@ export * from './schemas/post-filters';
 export * from './schemas/post-stats';
 export * from './schemas/post-locks';
 export * from './schemas/messages';
+export * from './schemas/webhooks';

@@ -4,9 +4,10 @@ import type { CoreTables } from './tables/core';
 import type { LiveTables } from './tables/live';
 import type { PostTables } from './tables/posts';
 import type { SurveyTables } from './tables/surveys';
+import type { WebhookTables } from './tables/webhooks';
 
 /** The typed schema; each feature adds its tables interface here. */
-export interface Database extends CoreTables, SurveyTables, PostTables, LiveTables {}
+export interface Database extends CoreTables, SurveyTables, PostTables, LiveTables, WebhookTables {}
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
