@@ -76,8 +76,21 @@ describe('/webhooks access (API-CONTRACT 14.6, 17)', () => {
     expect((await server.api.get(`/webhooks/${hook.id}`, { token: admin })).status).toBe(404);
     expect((await server.api.post('/webhooks', body(), { token: admin })).status).toBe(404);
     expect((await server.api.put('/webhooks/posts/1', {})).status).toBe(404);
+    // Posts made meanwhile owe no deliveries, then or later.
+    const quiet = await createPost(server, admin, postBody(null));
+    await server.services.webhooks.start();
     await setFeature(server, 'webhooks', true);
     expectStatus(await server.api.get(`/webhooks/${hook.id}`, { token: admin }), 200);
+    await server.services.webhooks.start();
+    expect(await server.ctx.db.selectFrom('webhook_deliveries').select('id').where('post_id', '=', quiet.id).execute()).toEqual([]);
+    const loud = await createPost(server, admin, postBody(null));
+    await expect
+      .poll(async () =>
+        (await server.ctx.db.selectFrom('webhook_deliveries').select('webhook_id').where('post_id', '=', loud.id).execute()).map(
+          (d) => d.webhook_id,
+        ),
+      )
+      .toContain(hook.id);
   });
 });
 

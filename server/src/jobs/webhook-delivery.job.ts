@@ -4,6 +4,9 @@ import type { JobDefinition } from './jobs';
 const WebhookDeliveryPayload = z.object({ deliveryId: z.number().int().positive() });
 export type WebhookDeliveryPayload = z.infer<typeof WebhookDeliveryPayload>;
 
+/** The wait before retry `n` (1-based): doubling from the first delay, never above the cap. */
+export const retryDelaySeconds = (n: number, first: number, cap: number): number => Math.min(cap, first * 2 ** (n - 1));
+
 /**
  * One attempt of one webhook delivery. A receiver's failure is recorded and the next attempt queued
  * by the handler itself (its own backoff with a cap, pg-boss has none); pg-boss retries only when

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import { ApiError, notFound } from '../../http/errors';
 import type { Paging } from '../../http/query';
-import { webhookDeliveryJob } from '../../jobs/webhook-delivery.job';
+import { retryDelaySeconds, webhookDeliveryJob } from '../../jobs/webhook-delivery.job';
 import type { PostAudienceState } from '../posts/post-events';
 import type { PostsModule } from '../posts/posts.module';
 import { presentPost } from '../posts/posts.presenter';
@@ -18,9 +18,6 @@ import { signWebhook } from './webhook-signature';
 import * as webhooks from './webhooks.repository';
 
 export type WebhookDeliveryService = ReturnType<typeof createWebhookDeliveryService>;
-
-/** The wait before retry `n` (1-based): doubling from the first delay, never above the cap. */
-export const retryDelaySeconds = (n: number, first: number, cap: number): number => Math.min(cap, first * 2 ** (n - 1));
 
 /**
  * Webhook delivery (issue 25 item 2, DESIGN 5): each post event becomes one delivery per matching
