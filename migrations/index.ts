@@ -13,6 +13,7 @@ import * as postPointsByPost from './20261127T0101_post_points_by_post';
 import * as postPlaces from './20261128T0101_post_places';
 import * as eventCommits from './20261129T0301_event_commits';
 import * as postsMedia from './20261201T0101_posts_media';
+import * as webhooks from './20261202T0101_webhooks';
 import * as csvImports from './20261202T0401_csv_imports';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T0101_post_places': postPlaces,
   '20261129T0301_event_commits': eventCommits,
   '20261201T0101_posts_media': postsMedia,
+  '20261202T0101_webhooks': webhooks,
   '20261202T0401_csv_imports': csvImports,
 };

@@ -39,6 +39,7 @@ import { tosRoutes } from './modules/tos/tos.routes';
 import { userSettingsRoutes } from './modules/user-settings/user-settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { verifierRoutes } from './modules/verifier/verifier.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import type { Services } from './services';
 
 function apiIndex(ctx: AppContext, services: Services): Router {
@@ -198,6 +199,7 @@ export function createApp(ctx: AppContext, services: Services) {
   api.use(csvRoutes(services.csv));
   api.use(geocodeRoutes(createGeocodeService(ctx)));
   api.use(messagesRoutes(services.messages, services.posts));
+  api.use(webhooksRoutes(services.webhooks.registrations, services.webhooks.deliveries, services.webhooks.writeBack, services.posts));
   api.use(unknownRoute);
   app.use(API_PREFIX, api);
 

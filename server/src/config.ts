@@ -50,6 +50,17 @@ const EnvSchema = z.object({
    * number of proxy hops, or Express's list of trusted addresses and subnets.
    */
   TRUST_PROXY: z.string().trim().default('loopback'),
+  /** Hosts, addresses or CIDR ranges webhooks may reach although they are internal (comma list). */
+  WEBHOOK_ALLOW_HOSTS: z.string().default(''),
+  /** How long one webhook request may take, connection to last byte. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Retries after the first attempt, each after an exponentially longer wait. */
+  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  /** The first retry's wait; later ones double, up to WEBHOOK_RETRY_DELAY_MAX_SECONDS. */
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  WEBHOOK_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /** Signs write-backs from webhook receivers (`PUT /webhooks/posts/{id}`); empty refuses them all. */
+  PLATFORM_SHARED_SECRET: z.string().default(''),
 });
 
 /**
@@ -89,6 +100,14 @@ export type AppConfig = {
   embeddedSharedBuffers: string;
   /** Express's `trust proxy`: decides `req.ip`, the address rate limits count. */
   trustProxy: number | string;
+  webhooks: {
+    allowHosts: string[];
+    timeoutMs: number;
+    retryLimit: number;
+    retryDelaySeconds: number;
+    retryDelayMaxSeconds: number;
+    sharedSecret: string;
+  };
   /** Rate limits; tests lower or raise them. */
   limits: {
     registrationsPerMinute: number;
@@ -130,6 +149,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embeddedBackups: { everyHours: e.EMBEDDED_BACKUP_HOURS, keep: e.EMBEDDED_BACKUP_KEEP },
     embeddedSharedBuffers: e.EMBEDDED_SHARED_BUFFERS,
     trustProxy: trustProxy(e.TRUST_PROXY),
+    webhooks: {
+      allowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryLimit: e.WEBHOOK_RETRY_LIMIT,
+      retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
+      retryDelayMaxSeconds: e.WEBHOOK_RETRY_DELAY_MAX_SECONDS,
+      sharedSecret: e.PLATFORM_SHARED_SECRET,
+    },
     limits: {
       registrationsPerMinute: 3,
       loginFailuresPerAccountAndAddress: 5,

@@ -105,6 +105,8 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
   await jobs.start(services.jobs, config.runWorkers);
   // Imports a crashed process left mid-way are taken up again from their last committed batch.
   if (config.runWorkers) await services.csv.resume();
+  // Post events committed while no node was running still owe their webhook deliveries.
+  void services.webhooks.start();
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

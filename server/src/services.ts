@@ -29,6 +29,7 @@ import { createNotificationDeliveryService } from './modules/notifications/notif
 import { createSetsService } from './modules/sets/sets.service';
 import { importAudience } from './modules/csv/csv.audience';
 import { createCsvService } from './modules/csv/csv.service';
+import { createWebhooksModule } from './modules/webhooks/webhooks.module';
 
 /** Builds every service once per process, registers realtime audiences and lists job queues. */
 export function createServices(ctx: AppContext) {
@@ -69,6 +70,7 @@ export function createServices(ctx: AppContext) {
   const csv = createCsvService(ctx, { posts, sets });
   // New and changed posts are matched against subscribed saved searches as the log is read.
   ctx.reader.subscribe((events) => notificationDelivery.observe(events));
+  const webhooks = createWebhooksModule(ctx, posts);
 
   ctx.audiences.register('config', configAudience);
   ctx.audiences.register('user', userAudience);
@@ -78,7 +80,14 @@ export function createServices(ctx: AppContext) {
   ctx.audiences.register('collection', setAudience(ctx.db));
   ctx.audiences.register('import', importAudience);
 
-  const jobs: JobDefinition[] = [mailJob(ctx.mailer), posts.locks.expiryJob, messages.deliveryJob, notificationDelivery.job, csv.job];
+  const jobs: JobDefinition[] = [
+    mailJob(ctx.mailer),
+    posts.locks.expiryJob,
+    messages.deliveryJob,
+    notificationDelivery.job,
+    csv.job,
+    webhooks.deliveries.job,
+  ];
   return {
     oauth,
     users,
@@ -100,6 +109,7 @@ export function createServices(ctx: AppContext) {
     notificationDelivery,
     sets,
     csv,
+    webhooks,
     jobs,
   };
 }

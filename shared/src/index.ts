@@ -28,3 +28,4 @@ export * from './schemas/post-stats';
 export * from './schemas/post-locks';
 export * from './schemas/messages';
 export * from './schemas/csv';
+export * from './schemas/webhooks';

@@ -5,9 +5,10 @@ import type { ImportTables } from './tables/imports';
 import type { LiveTables } from './tables/live';
 import type { PostTables } from './tables/posts';
 import type { SurveyTables } from './tables/surveys';
+import type { WebhookTables } from './tables/webhooks';
 
 /** The typed schema; each feature adds its tables interface here. */
-export interface Database extends CoreTables, SurveyTables, PostTables, LiveTables, ImportTables {}
+export interface Database extends CoreTables, SurveyTables, PostTables, LiveTables, ImportTables, WebhookTables {}
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;

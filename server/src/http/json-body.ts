@@ -37,5 +37,16 @@ const depthGuard: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** The API's JSON body parser: express.json, then the depth limit above, so no handler sees a body that deep. */
-export const jsonBody = (limit: string): RequestHandler[] => [express.json({ limit }), depthGuard];
+/**
+ * The API's JSON body parser: express.json, then the depth limit above, so no handler sees a body
+ * that deep. The bytes stay on the request: a signature is over them, not over a re-serialisation.
+ */
+export const jsonBody = (limit: string): RequestHandler[] => [
+  express.json({
+    limit,
+    verify: (req, _res, buf) => {
+      (req as { rawBody?: Buffer }).rawBody = buf;
+    },
+  }),
+  depthGuard,
+];

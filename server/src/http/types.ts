@@ -6,6 +6,8 @@ declare module 'express-serve-static-core' {
     auth: Auth;
     /** Absolute origin used to build `url` fields, e.g. `https://example.org`. */
     base: string;
+    /** The JSON body's bytes as received, for signatures over them (webhook write-back). */
+    rawBody?: Buffer;
   }
 }
 

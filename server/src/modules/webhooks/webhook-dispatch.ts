@@ -1,0 +1,77 @@
+import type { AppContext } from '../../context';
+import type { Trx } from '../../db/database';
+import type { WebhookEventType } from '../../db/tables/webhooks';
+import { readSettledAfter, type StoredEvent } from '../../events/events.repository';
+import * as deliveries from './webhook-deliveries.repository';
+import * as webhooks from './webhooks.repository';
+
+const BATCH = 500;
+
+/** Which webhooks a post event is for: v3's create, update and delete (a status change is an update). */
+const EVENT_TYPES: Record<string, WebhookEventType> = {
+  'post.created': 'create',
+  'post.updated': 'update',
+  'post.status_changed': 'update',
+  'post.deleted': 'delete',
+};
+
+/**
+ * Turns post events into deliveries, from a durable place in the event log (`webhook_cursor`).
+ * Why a cursor and not a job enqueued with each event: post events are appended in many places
+ * (writes, imports, survey and category deletes, collections), and one reader of the log after
+ * commit sees them all, in commit order, with nothing to remember at each of them. The cursor row
+ * is locked for the batch, so nodes take turns; the deliveries, their jobs and the cursor's move
+ * commit together, so a crash replays the batch and the unique (webhook, event) key drops repeats.
+ */
+export function createWebhookDispatcher(ctx: AppContext, enqueue: (trx: Trx, deliveryId: number) => Promise<void>) {
+  async function dispatchEvent(trx: Trx, event: StoredEvent): Promise<void> {
+    const eventType = EVENT_TYPES[event.type];
+    if (!eventType) return;
+    const formId = typeof event.payload.form_id === 'number' ? event.payload.form_id : null;
+    for (const hook of await webhooks.matching(trx, eventType, formId)) {
+      const id = await deliveries.insertDelivery(trx, { webhookId: hook.id, eventId: event.id, postId: Number(event.aggregate_id) });
+      if (id !== null) await enqueue(trx, id);
+    }
+  }
+
+  /** One batch; true when there may be more. */
+  const batch = () =>
+    ctx.tx(async (trx) => {
+      const cursor = await deliveries.lockCursor(trx);
+      const events = await readSettledAfter(trx, cursor, BATCH);
+      // While the feature is off nothing is owed: the events pass by, as they would with no webhooks.
+      if (await ctx.settings.feature('webhooks')) for (const event of events) await dispatchEvent(trx, event);
+      const last = events.at(-1);
+      if (last) await deliveries.moveCursor(trx, last.position);
+      return events.length === BATCH;
+    });
+
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  /** Catch up with the log; calls made while a pass runs fold into one more pass. */
+  function wake(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        while (await batch());
+      } while (again);
+    })()
+      .catch((error: unknown) => ctx.logger.error({ err: error }, 'webhook dispatch failed; the next event or start retries it'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  /** Called with every batch the event reader hands out. */
+  function observe(events: StoredEvent[]): void {
+    if (events.some((e) => e.type in EVENT_TYPES)) void wake();
+  }
+
+  return { wake, observe };
+}
