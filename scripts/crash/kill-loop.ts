@@ -98,7 +98,7 @@ async function adminToken(url: string): Promise<string> {
 type Acked = { id: number; title: string };
 
 /** Writers creating posts until the server dies; every 200 is an acknowledged post. */
-async function write(url: string, token: string, writers: number, runId: string, acked: Acked[]): Promise<void> {
+async function write(url: string, token: string, writers: number, runId: string, acked: Acked[], onAck: () => void): Promise<void> {
   let n = 0;
   const one = async () => {
     for (;;) {
@@ -115,7 +115,10 @@ async function write(url: string, token: string, writers: number, runId: string,
       }
       if (res.status !== 200) throw new Error(`POST /posts answered ${res.status}: ${await res.text()}`);
       const body = (await res.json().catch(() => null)) as { id?: number } | null;
-      if (typeof body?.id === 'number') acked.push({ id: body.id, title });
+      if (typeof body?.id === 'number') {
+        acked.push({ id: body.id, title });
+        onAck();
+      }
     }
   };
   await Promise.all(Array.from({ length: writers }, one));
@@ -179,8 +182,14 @@ async function loop(database: 'embedded' | 'external', options: Options, rand: (
       outcome.lost.push(...lost);
       unchecked = [];
       const acked: Acked[] = [];
-      const writing = write(url, token, options.writers, `${database}-${kill}`, acked);
-      await new Promise((resolve) => setTimeout(resolve, 50 + rand() * options.maxWriteMs));
+      let acknowledged = () => {};
+      const firstAck = new Promise<void>((resolve) => (acknowledged = resolve));
+      const writing = write(url, token, options.writers, `${database}-${kill}`, acked, () => acknowledged());
+      // The kill lands at a random moment once writes are being acknowledged, so every round puts
+      // acknowledged posts at stake while others are in flight (on a busy machine the first answer
+      // can take longer than the whole window).
+      await Promise.race([firstAck, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      await new Promise((resolve) => setTimeout(resolve, rand() * options.maxWriteMs));
       await killed(node.child);
       await writing;
       unchecked.push(...acked);
