@@ -35,16 +35,20 @@ export function createWebhookDispatcher(ctx: AppContext, enqueue: (trx: Trx, del
   }
 
   /** One batch; true when there may be more. */
-  const batch = () =>
-    ctx.tx(async (trx) => {
+  const batch = async () => {
+    // Settings are read through the pool, before the transaction: the embedded database runs one
+    // connection at a time, and a read on another connection inside the transaction never returns.
+    const enabled = await ctx.settings.feature('webhooks');
+    return ctx.tx(async (trx) => {
       const cursor = await deliveries.lockCursor(trx);
       const events = await readSettledAfter(trx, cursor, BATCH);
       // While the feature is off nothing is owed: the events pass by, as they would with no webhooks.
-      if (await ctx.settings.feature('webhooks')) for (const event of events) await dispatchEvent(trx, event);
+      if (enabled) for (const event of events) await dispatchEvent(trx, event);
       const last = events.at(-1);
       if (last) await deliveries.moveCursor(trx, last.position);
       return events.length === BATCH;
     });
+  };
 
   let running: Promise<void> | null = null;
   let again = false;
