@@ -92,7 +92,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     session,
     realtime,
     notices: createNotices(),
-    dialogs: createDialogs(),
+    dialogs: createDialogs(storage),
     storage,
     start() {
       realtime.start();

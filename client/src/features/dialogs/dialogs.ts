@@ -18,6 +18,28 @@ export type ConfirmRequest = {
 
 /** Dialogs the app opens by itself; once closed they stay closed until the next login. */
 export type AutoDialog = 'adminSetup' | 'firstLogin' | 'demoNotice';
+const AUTO_DIALOGS: readonly AutoDialog[] = ['adminSetup', 'firstLogin', 'demoNotice'];
+
+/** Where the closed automatic dialogs are kept, so "Later" holds across page loads until the next login. */
+export const DISMISSED_KEY = 'platform.dismissed';
+
+function loadDismissed(storage: Storage | undefined): AutoDialog[] {
+  try {
+    const stored: unknown = JSON.parse(storage?.getItem(DISMISSED_KEY) ?? '[]');
+    return Array.isArray(stored) ? AUTO_DIALOGS.filter((name) => stored.includes(name)) : [];
+  } catch {
+    return [];
+  }
+}
+
+function saveDismissed(storage: Storage | undefined, dismissed: readonly AutoDialog[]): void {
+  try {
+    if (dismissed.length === 0) storage?.removeItem(DISMISSED_KEY);
+    else storage?.setItem(DISMISSED_KEY, JSON.stringify(dismissed));
+  } catch {
+    // Storage full or refused (private mode): the choice holds for this page only.
+  }
+}
 
 export type DialogsState = {
   current: DialogRequest | null;
@@ -25,8 +47,8 @@ export type DialogsState = {
   dismissed: readonly AutoDialog[];
 };
 
-export function createDialogs() {
-  let state: DialogsState = { current: null, confirm: null, dismissed: [] };
+export function createDialogs(storage?: Storage) {
+  let state: DialogsState = { current: null, confirm: null, dismissed: loadDismissed(storage) };
   const listeners = new Set<() => void>();
   const set = (next: Partial<DialogsState>) => {
     state = { ...state, ...next };
@@ -45,8 +67,16 @@ export function createDialogs() {
       state.confirm?.resolve(ok);
       set({ confirm: null });
     },
-    dismiss: (name: AutoDialog) => set({ dismissed: [...state.dismissed, name] }),
-    resetDismissed: () => set({ dismissed: [] }),
+    dismiss(name: AutoDialog) {
+      const dismissed = state.dismissed.includes(name) ? state.dismissed : [...state.dismissed, name];
+      saveDismissed(storage, dismissed);
+      set({ dismissed });
+    },
+    /** On a login or logout: the automatic dialogs may open again. */
+    resetDismissed() {
+      saveDismissed(storage, []);
+      set({ dismissed: [] });
+    },
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => {
