@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createActor, waitFor, type Actor } from 'xstate';
 import { api as tabApi, type ApiClient } from '../api';
 import { englishFailure } from '../api/errors';
@@ -7,16 +8,20 @@ import { createSessionActors } from '../features/session/session.actors';
 import { loginMachine, type LoginMachine } from '../features/session/session.machine';
 import { loadLanguage, loadSession, saveSession, usableToken } from '../features/session/session-storage';
 import { i18n } from '../i18n/i18n';
+import { createLiveInvalidation, createQueryClient, dropOtherSessions } from '../providers/data/query-client';
+import { sessionKeyOf } from '../providers/data/query-keys';
 import { createRealtimeClient, type RealtimeClient } from '../realtime/realtime-client';
 
 export type AppServices = {
   api: ApiClient;
   session: Actor<LoginMachine>;
   realtime: RealtimeClient;
+  /** Loaded data, keyed by session and resource; pushed events mark it stale. */
+  queries: QueryClient;
   notices: Notices;
   dialogs: Dialogs;
   storage: Storage | undefined;
-  /** Connects the realtime socket; returns the matching stop. */
+  /** Connects the realtime socket and lets its events refresh loaded data; returns the matching stop. */
   start(): () => void;
 };
 
@@ -50,6 +55,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   });
   const currentToken = () => usableToken(session.getSnapshot().context.session, now());
   const realtime = options.realtime ?? createRealtimeClient();
+  const queries = createQueryClient();
 
   api.configure({
     getToken: currentToken,
@@ -75,9 +81,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
 
   session.on('navigate', (event) => options.navigate(event.to));
   session.on('clearCaches', () => api.clearCache());
+  let readFor = sessionKeyOf(session.getSnapshot().context.session);
   session.subscribe((snapshot) => {
     saveSession(storage, snapshot.context.session);
     realtime.setToken(currentToken());
+    // What was read for someone else is never shown again; screens still open read theirs anew.
+    const next = sessionKeyOf(snapshot.context.session);
+    if (next !== readFor) dropOtherSessions(queries, (readFor = next));
   });
   // A token revoked elsewhere (logout in another tab, password reset, deleted account) or expired
   // ends this tab's session at once, not at its next request.
@@ -91,12 +101,19 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     api,
     session,
     realtime,
+    queries,
     notices: createNotices(),
     dialogs: createDialogs(),
     storage,
     start() {
+      const live = createLiveInvalidation(queries);
+      const unsubscribe = realtime.subscribe(live.onEvent);
       realtime.start();
-      return () => realtime.stop();
+      return () => {
+        unsubscribe();
+        live.stop();
+        realtime.stop();
+      };
     },
   };
 }
