@@ -1,4 +1,4 @@
-import type { PostClusterFeature, PostClusters, PushedEvent } from '@platform/shared';
+import type { PostClusterFeature, PostClusters } from '@platform/shared';
 import type { GeoJSONSource, Map as MaplibreMap, Marker } from 'maplibre-gl';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -8,7 +8,7 @@ import type { Query } from '../../api/query';
 import { useConfig } from '../../app/config-context';
 import { useServices } from '../../app/services-context';
 import { formatShortCount } from '../../i18n/numbers';
-import { useServerEvents } from '../../realtime/useServerEvents';
+import { useLiveEvents } from '../../realtime/useLiveEvents';
 import { BaseMap, type Maplibre } from './BaseMap';
 import { mapDefaults } from './map-defaults';
 import { clampBbox, EVENT_THROTTLE_MS, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_ZOOM } from './map-view-rules';
@@ -22,7 +22,6 @@ import { PostPopupCard } from './PostPopupCard';
 
 const HEAT_SOURCE = 'posts-heat';
 const HEAT_LAYER = 'posts-heatmap';
-const POST_EVENTS = ['post.created', 'post.updated', 'post.status_changed', 'post.deleted'] as const;
 const EMPTY = { type: 'FeatureCollection' as const, features: [] };
 
 /** The map with its library (markers, popups and bounds are made with it). */
@@ -168,7 +167,7 @@ export function PostsMap({
     };
   }, [shown, api, query, view.fitBounds]);
 
-  useServerEvents(POST_EVENTS, (_event: PushedEvent) => refetch.current());
+  useLiveEvents(['posts'], () => refetch.current());
 
   // Markers (or the heatmap) for the current answer.
   useEffect(() => {
