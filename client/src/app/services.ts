@@ -8,8 +8,8 @@ import { createSessionActors } from '../features/session/session.actors';
 import { loginMachine, type LoginMachine } from '../features/session/session.machine';
 import { loadLanguage, loadSession, saveSession, usableToken } from '../features/session/session-storage';
 import { i18n } from '../i18n/i18n';
-import { createLiveInvalidation, createQueryClient, dropOtherSessions } from '../providers/data/query-client';
-import { sessionKeyOf } from '../providers/data/query-keys';
+import { createLiveInvalidation, createQueryClient, dropOtherSessions } from '../providers/query/query-client';
+import { sessionKeyOf } from '../providers/query/query-keys';
 import { createRealtimeClient, type RealtimeClient } from '../realtime/realtime-client';
 
 export type AppServices = {

@@ -1,7 +1,7 @@
 import type { PushedEvent } from '@platform/shared';
 import { partialMatchKey } from '@tanstack/react-query';
-import { keysForEvent } from '../providers/data/live-keys';
-import type { ResourceKey } from '../providers/data/query-keys';
+import { keysForEvent } from '../providers/query/live-keys';
+import type { ResourceKey } from '../providers/query/query-keys';
 import { useServerEvents } from './useServerEvents';
 
 /**

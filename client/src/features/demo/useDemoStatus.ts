@@ -3,7 +3,7 @@ import { CACHE_MAX_AGE_MS } from '../../api/client';
 import { countAllPosts } from '../../api/endpoints/posts';
 import { useConfig } from '../../app/config-context';
 import { useServices } from '../../app/services-context';
-import { useLiveQuery } from '../../providers/data/useLiveQuery';
+import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { demoStatus, isDemo, type DemoStatus } from './demo';
 
 /** The demo plan's state; posts are counted only on demo sites, and again when posts come or go ('post-total'). */

@@ -7,7 +7,7 @@ import { listTagsCached } from '../../api/endpoints/posts';
 import { getPostStats, groupValues } from '../../api/endpoints/stats';
 import type { Query } from '../../api/query';
 import { useServices } from '../../app/services-context';
-import { useLiveQuery } from '../../providers/data/useLiveQuery';
+import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { scopeQuery, useSetScope, type SetScope } from '../sets/set-scope';
 import { useSession } from '../session/useSession';
 import { filtersToQuery, type PostFilters } from './filter-state';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { getThreadPage } from '../../api/endpoints/messages';
 import { useServices } from '../../app/services-context';
-import { useLiveQuery } from '../../providers/data/useLiveQuery';
+import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { Pager } from '../../ui/Pager';
 import { SendMessageDialog } from './SendMessageDialog';
 import './messages.css';

@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { deleteCollection, getCollection, updateCollection, type SetInput } from '../../api/endpoints/collections';
 import { deleteSavedSearch, getSavedSearch, updateSavedSearch } from '../../api/endpoints/savedsearches';
 import { useServices } from '../../app/services-context';
-import { useLiveQuery, useSetLiveData } from '../../providers/data/useLiveQuery';
+import { useLiveQuery, useSetLiveData } from '../../providers/query/useLiveQuery';
 import { DataView } from '../views/DataView';
 import { MapView } from '../views/MapView';
 import { filtersFromParams } from '../filters/filter-state';
