@@ -12,6 +12,9 @@ import { scopeQuery, useSetScope, type SetScope } from '../sets/set-scope';
 import { useSession } from '../session/useSession';
 import { filtersToQuery, type PostFilters } from './filter-state';
 
+const NO_FORMS: Form[] = [];
+const NO_TAGS: Tag[] = [];
+
 export type FilterCounts = {
   /** Posts per survey id (`none` for posts without a survey) under every filter but the survey. */
   bySurvey: Map<number | 'none', number>;
@@ -24,12 +27,11 @@ export type FilterCounts = {
 /** Surveys and categories the filters offer; either list is empty when it cannot be read. */
 export function useFilterChoices() {
   const { api } = useServices();
-  const forms = useLiveQuery(['forms'], () => listForms(api).catch(() => [] as Form[]));
-  const tags = useLiveQuery(['tags'], () => listTagsCached(api).catch(() => [] as Tag[]));
-  return useMemo(
-    () => (forms.data && tags.data ? { surveys: forms.data.filter((s) => !s.disabled), tags: tags.data } : null),
-    [forms.data, tags.data],
-  );
+  const forms = useLiveQuery(['forms'], () => listForms(api));
+  const tags = useLiveQuery(['tags'], () => listTagsCached(api));
+  const surveys = forms.isError ? NO_FORMS : forms.data;
+  const tagList = tags.isError ? NO_TAGS : tags.data;
+  return useMemo(() => (surveys && tagList ? { surveys: surveys.filter((s) => !s.disabled), tags: tagList } : null), [surveys, tagList]);
 }
 
 /**
