@@ -102,7 +102,7 @@ function PostBody({
   const { t } = useTranslation();
   const { api, notices } = useServices();
   const { session, admin, can } = useSession();
-  const survey = useLoaded(post.form ? `survey:${post.form.id}` : null, () => getPostSurvey(api, post.form?.id ?? 0));
+  const survey = useLoaded(post.form ? ['survey', post.form.id] : null, () => getPostSurvey(api, post.form?.id ?? 0));
   const stages = [...(survey?.stages ?? [])].sort((a, b) => a.priority - b.priority);
   const postStage = stages.find((s) => s.type === 'post');
   const manager = admin || can('Manage Posts');

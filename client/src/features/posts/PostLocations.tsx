@@ -20,7 +20,7 @@ export function PostLocations({ postId, version, color }: { postId: number; vers
   const { api } = useServices();
   const config = useConfig();
   const key = `geo:${postId}:${version}`;
-  const geo = useLoaded(key, () => getPostGeoJson(api, postId));
+  const geo = useLoaded(['post-geo', postId, version], () => getPostGeoJson(api, postId));
   if (!geo || geo.features.length === 0) return null;
   const f = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 });
   const points = geo.features.map((feature) => feature.geometry.coordinates as [number, number]);

@@ -27,7 +27,8 @@ function useLeaveGuard(dirty: boolean, leaving: React.RefObject<boolean>) {
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    let live = true;
+    // A blocker replaced while the dialog is open (another attempt to leave) answers on its own.
+    const asked = new AbortController();
     void dialogs
       .confirm({
         title: t('post_editor.leave_title'),
@@ -37,13 +38,11 @@ function useLeaveGuard(dirty: boolean, leaving: React.RefObject<boolean>) {
         danger: true,
       })
       .then((ok) => {
-        if (!live) return;
+        if (asked.signal.aborted) return;
         if (ok) blocker.proceed();
         else blocker.reset();
       });
-    return () => {
-      live = false;
-    };
+    return () => asked.abort();
   }, [blocker, dialogs, t]);
   useEffect(() => {
     if (!dirty) return;
