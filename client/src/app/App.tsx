@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../providers/AppProviders';
 import { routes } from './routes';
-import { createAppServices, type AppServices } from './services';
+import type { AppServices } from '../providers/services-context';
+import { createAppServices } from './services';
 
 export type AppInstance = { router: ReturnType<typeof createBrowserRouter>; services: AppServices };
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n/i18n';
 import { baseLanguage, LANGUAGES } from '../i18n/languages';
 import { saveLanguage } from '../features/session/session-storage';
-import { useServices } from './services-context';
+import { useServices } from '../providers/services-context';
 
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();

@@ -7,12 +7,12 @@ import { useLoginState } from '../features/session/useSession';
 import { ConnectionBanner } from '../realtime/ConnectionBanner';
 import { AccountMenu } from './AccountMenu';
 import { BootstrapError } from './BootstrapError';
-import { useConfigState } from './config-context';
+import { useConfigState } from '../providers/config-context';
 import { isEmbedded } from './embed';
 import { LanguagePicker } from './LanguagePicker';
 import { ModeBar } from './ModeBar';
 import { NoticeList } from './NoticeList';
-import { useServices } from './services-context';
+import { useServices } from '../providers/services-context';
 import { SupportMenu } from './SupportMenu';
 import { useDebugModeNotice, useDefaultLanguage } from './useStartupChecks';
 

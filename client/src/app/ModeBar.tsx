@@ -4,8 +4,8 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../features/session/useSession';
 import { SetListDialogLazy } from '../features/sets/lazy-dialogs';
 import { modeLink, viewOfPath } from '../features/sets/set-scope';
-import { useConfig } from './config-context';
-import { isViewEnabled } from './features';
+import { useConfig } from '../providers/config-context';
+import { isViewEnabled } from '../providers/features';
 
 /**
  * Map and Data always; Activity when the view is enabled or the user may manage settings (spec 1

@@ -2,7 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { ActivityView } from '../features/views/ActivityView';
 import { Layout } from './Layout';
 import type { SetKind } from '../features/sets/set-scope';
-import { loadChunk } from './lazy-chunk';
+import { loadChunk } from '../ui/lazy-chunk';
 import { OpenDialogRoute } from './routes/OpenDialogRoute';
 import { RouteError } from './routes/RouteError';
 import { ForbiddenPage, NotFoundPage } from './routes/StatusPage';

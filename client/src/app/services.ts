@@ -1,29 +1,16 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { createActor, waitFor, type Actor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { api as tabApi, type ApiClient } from '../api';
 import { englishFailure } from '../api/errors';
-import { createDialogs, type Dialogs } from '../features/dialogs/dialogs';
-import { createNotices, type Notices } from '../features/notices/notices';
+import { createDialogs } from '../features/dialogs/dialogs';
+import { createNotices } from '../features/notices/notices';
 import { createSessionActors } from '../features/session/session.actors';
-import { loginMachine, type LoginMachine } from '../features/session/session.machine';
+import { loginMachine } from '../features/session/session.machine';
 import { loadLanguage, loadSession, saveSession, usableToken } from '../features/session/session-storage';
 import { i18n } from '../i18n/i18n';
 import { createLiveInvalidation, createQueryClient, dropOtherSessions } from '../providers/query/query-client';
 import { sessionKeyOf } from '../providers/query/query-keys';
 import { createRealtimeClient, type RealtimeClient } from '../realtime/realtime-client';
-
-export type AppServices = {
-  api: ApiClient;
-  session: Actor<LoginMachine>;
-  realtime: RealtimeClient;
-  /** Loaded data, keyed by session and resource; pushed events mark it stale. */
-  queries: QueryClient;
-  notices: Notices;
-  dialogs: Dialogs;
-  storage: Storage | undefined;
-  /** Connects the realtime socket and lets its events refresh loaded data; returns the matching stop. */
-  start(): () => void;
-};
+import type { AppServices } from '../providers/services-context';
 
 export type AppServicesOptions = {
   api?: ApiClient;

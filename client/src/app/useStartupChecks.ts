@@ -5,8 +5,8 @@ import { loadLanguage } from '../features/session/session-storage';
 import { useSession } from '../features/session/useSession';
 import { changeLanguage } from '../i18n/i18n';
 import { useLiveQuery } from '../providers/query/useLiveQuery';
-import { useConfigState } from './config-context';
-import { useServices } from './services-context';
+import { useConfigState } from '../providers/config-context';
+import { useServices } from '../providers/services-context';
 
 /**
  * The language to start in when the person never picked one: theirs once logged in, else the

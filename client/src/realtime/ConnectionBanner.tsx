@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../app/services-context';
+import { useServices } from '../providers/services-context';
 import type { RealtimeStatus } from './realtime-client';
 
 /** Short drops (a login reconnecting under the new identity) pass without a word. */

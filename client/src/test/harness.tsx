@@ -4,12 +4,13 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { createApiClient } from '../api/client';
-import { useConfigState } from '../app/config-context';
+import { useConfigState } from '../providers/config-context';
 import { routes } from '../app/routes';
-import { createAppServices, type AppServices } from '../app/services';
+import { createAppServices } from '../app/services';
 import { SESSION_KEY, type Session } from '../features/session/session-storage';
 import { initI18n } from '../i18n/i18n';
 import { AppProviders } from '../providers/AppProviders';
+import type { AppServices } from '../providers/services-context';
 import { createRealtimeClient, type SocketLike } from '../realtime/realtime-client';
 
 export type FakeRequest = { method: string; path: string; query: URLSearchParams; body: unknown; headers: Record<string, string> };

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { createContact, deleteContact, listMyContacts, updateContact } from '../../api/endpoints/contacts';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { READ_ON_OPEN, useLiveQuery } from '../../providers/query/useLiveQuery';
 import { apiErrorTexts } from '../notices/api-error-text';
 import { useSession } from '../session/useSession';

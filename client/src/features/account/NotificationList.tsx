@@ -2,7 +2,7 @@ import type { Notification } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { deleteNotification, listMyNotifications, notificationSetName } from '../../api/endpoints/notifications';
 import type { ApiClient } from '../../api/client';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { apiErrorTexts } from '../notices/api-error-text';
 

@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { getMe, updateMe } from '../../api/endpoints/users';
 import { applyPointerErrors } from '../../api/form-errors';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { READ_ON_OPEN, useLiveQuery } from '../../providers/query/useLiveQuery';
 import { TextField } from '../../ui/Field';
 import { useSession } from '../session/useSession';

@@ -2,7 +2,7 @@ import type { Form, FormStats } from '@platform/shared';
 import { useEffect, useState } from 'react';
 import { listForms } from '../../api/endpoints/forms';
 import { getFormStats, getPostStats, groupValues, timelineSeries } from '../../api/endpoints/stats';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { useSession } from '../session/useSession';
 import { rangeQuery, type ActivityRange } from './date-range';
 

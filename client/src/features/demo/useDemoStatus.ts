@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { CACHE_MAX_AGE_MS } from '../../api/client';
 import { countAllPosts } from '../../api/endpoints/posts';
-import { useConfig } from '../../app/config-context';
-import { useServices } from '../../app/services-context';
+import { useConfig } from '../../providers/config-context';
+import { useServices } from '../../providers/services-context';
 import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { demoStatus, isDemo, type DemoStatus } from './demo';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { loadChunk } from '../../app/lazy-chunk';
-import { useDialogs, useServices } from '../../app/services-context';
+import { loadChunk } from '../../ui/lazy-chunk';
+import { useDialogs, useServices } from '../../providers/services-context';
 import { useLoginState } from '../session/useSession';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useAutoDialog } from './useAutoDialog';

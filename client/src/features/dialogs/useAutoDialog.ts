@@ -1,6 +1,6 @@
 import { DEFAULT_ADMIN_EMAIL } from '@platform/shared';
-import { useConfig } from '../../app/config-context';
-import { useDialogs } from '../../app/services-context';
+import { useConfig } from '../../providers/config-context';
+import { useDialogs } from '../../providers/services-context';
 import { useDemoStatus } from '../demo/useDemoStatus';
 import { useSession } from '../session/useSession';
 import type { AutoDialog } from './dialogs';

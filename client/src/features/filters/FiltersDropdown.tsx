@@ -1,7 +1,7 @@
 import type { Form, Tag } from '@platform/shared';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { categoryRows, toggleCategory } from '../settings/categories/category-tree';
 import { useSession } from '../session/useSession';
 import { useDefaultStatus } from '../sets/set-scope';

@@ -6,7 +6,7 @@ import { listForms } from '../../api/endpoints/forms';
 import { listTagsCached } from '../../api/endpoints/posts';
 import { getPostStats, groupValues } from '../../api/endpoints/stats';
 import type { Query } from '../../api/query';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { scopeQuery, useSetScope, type SetScope } from '../sets/set-scope';
 import { useSession } from '../session/useSession';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfigState } from '../../app/config-context';
-import { isViewEnabled } from '../../app/features';
+import { useConfigState } from '../../providers/config-context';
+import { isViewEnabled } from '../../providers/features';
 import { usePostFilters } from '../filters/usePostFilters';
 import { PostsMap } from './PostsMap';
 import './map.css';

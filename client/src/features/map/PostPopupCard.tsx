@@ -2,8 +2,8 @@ import type { Post } from '@platform/shared';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPost } from '../../api/endpoints/posts';
-import { loadChunk } from '../../app/lazy-chunk';
-import { useServices } from '../../app/services-context';
+import { loadChunk } from '../../ui/lazy-chunk';
+import { useServices } from '../../providers/services-context';
 
 type Card = ComponentType<{ post: Post }>;
 type Loaded = { id: number; post: Post; Card: Card } | { id: number; post: null };

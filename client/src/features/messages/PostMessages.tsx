@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { getThreadPage } from '../../api/endpoints/messages';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { Pager } from '../../ui/Pager';
 import { SendMessageDialog } from './SendMessageDialog';

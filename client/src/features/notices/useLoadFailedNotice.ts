@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { apiErrorTexts } from './api-error-text';
 
 /** Whether a load failed because the record does not exist (then the screen shows the 404 page). */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { acquirePostLock, releasePostLock } from '../../api/endpoints/post-locks';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { useServerEvents } from '../../realtime/useServerEvents';
 import { Dialog } from '../../ui/Dialog';
 import { useKeepFilters } from '../posts/useKeepFilters';

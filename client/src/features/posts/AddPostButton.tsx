@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { listForms } from '../../api/endpoints/forms';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { useSession } from '../session/useSession';
 import { allowedSurveys } from './editor/allowed-surveys';

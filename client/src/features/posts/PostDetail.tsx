@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { getPost, getPostSurvey, setCompletedStages } from '../../api/endpoints/posts';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { useServerEvents } from '../../realtime/useServerEvents';
 import { PostMessages } from '../messages/PostMessages';
 import { PostLockMessage } from '../post-lock/PostLockMessage';

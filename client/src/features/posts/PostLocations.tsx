@@ -1,8 +1,8 @@
 import { LngLatBounds, Marker } from 'maplibre-gl';
 import { useTranslation } from 'react-i18next';
 import { getPostGeoJson } from '../../api/endpoints/posts';
-import { useConfig } from '../../app/config-context';
-import { useServices } from '../../app/services-context';
+import { useConfig } from '../../providers/config-context';
+import { useServices } from '../../providers/services-context';
 import { BaseMap } from '../map/BaseMap';
 import { mapDefaults } from '../map/map-defaults';
 import { useLoaded } from './useLoaded';

@@ -1,7 +1,7 @@
 import type { Post } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { getUserNameCached } from '../../api/endpoints/posts';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { useSession } from '../session/useSession';
 import './post-meta.css';
 import { fullDate, relativeDate, sourceKey, statusKey } from './post-text';

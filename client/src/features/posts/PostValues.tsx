@@ -2,7 +2,7 @@ import type { Attribute } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getMediaCached, getPost, listTagsCached } from '../../api/endpoints/posts';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { Markdown } from './Markdown';
 import { asId, formatValue, safeHref, valueKind, type FieldEntry } from './post-value-format';
 import { useLoaded } from './useLoaded';

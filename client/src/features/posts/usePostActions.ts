@@ -1,7 +1,7 @@
 import type { Post, PostStatus } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { getPostSurvey, removePost, setPostStatus } from '../../api/endpoints/posts';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { useSession } from '../session/useSession';
 import { incompleteRequiredStages } from './post-value-format';
 import { cardTitle } from './post-text';

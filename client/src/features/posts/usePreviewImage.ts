@@ -1,6 +1,6 @@
 import type { Post } from '@platform/shared';
 import { getMediaCached, getPostSurvey } from '../../api/endpoints/posts';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { previewMediaId } from './post-value-format';
 import { useLoaded } from './useLoaded';
 

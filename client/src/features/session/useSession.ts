@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { canOpenSettings, hasPermission, isAdmin, isLoggedIn } from './permissions';
 
 /** The login machine's snapshot, for components that show its states (dialogs). */

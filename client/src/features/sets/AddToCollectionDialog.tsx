@@ -9,7 +9,7 @@ import {
   removePostFromCollection,
   type SetInput,
 } from '../../api/endpoints/collections';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { CheckboxField } from '../../ui/Field';
 import { cardTitle } from '../posts/post-text';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { createCollection, listCollections, type SetInput } from '../../api/endpoints/collections';
 import { listSavedSearches } from '../../api/endpoints/savedsearches';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { useSession } from '../session/useSession';
 import { DeleteSavedSearchesDialog } from './DeleteSavedSearchesDialog';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SetInput } from '../../api/endpoints/collections';
 import { createSavedSearch } from '../../api/endpoints/savedsearches';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import type { PostFilters } from '../filters/filter-state';
 import { useSession } from '../session/useSession';
 import { paramsToFilter } from './saved-filter';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { SetInput } from '../../api/endpoints/collections';
 import { listRoles } from '../../api/endpoints/roles';
 import { applyPointerErrors } from '../../api/form-errors';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { CheckboxField, TextAreaField, TextField } from '../../ui/Field';
 import { SelectField } from '../../ui/SelectField';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { SetInput } from '../../api/endpoints/collections';
 import { deleteNotification, myNotificationFor, subscribeToSet } from '../../api/endpoints/notifications';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { useSession } from '../session/useSession';
 import { SetEditorDialogLazy } from './lazy-dialogs';
 import type { EditedSet } from './SetEditorDialog';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { deleteCollection, getCollection, updateCollection, type SetInput } from '../../api/endpoints/collections';
 import { deleteSavedSearch, getSavedSearch, updateSavedSearch } from '../../api/endpoints/savedsearches';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { useLiveQuery, useSetLiveData } from '../../providers/query/useLiveQuery';
 import { DataView } from '../views/DataView';
 import { MapView } from '../views/MapView';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../app/services-context';
-import { useScreenMeta } from '../../app/useScreenMeta';
+import { useServices } from '../../providers/services-context';
+import { useScreenMeta } from '../../providers/useScreenMeta';
 import { CheckItem } from './CheckItem';
 import { isDisabled, loadDisabledChecks, saveDisabledChecks, type DisabledChecks } from './disabled-checks';
 import { DisabledChecksForm } from './DisabledChecksForm';

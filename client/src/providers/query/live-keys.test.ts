@@ -19,7 +19,11 @@ describe('keysForEvent', () => {
   });
 
   it('names the thread of the contact a message came from', () => {
-    expect(keysForEvent(pushed('message.created', '9', { id: 9, contact_id: 4, post_id: 2, parent_id: null, direction: 'incoming', status: 'received' }))).toEqual([['messages', 4]]);
+    expect(
+      keysForEvent(
+        pushed('message.created', '9', { id: 9, contact_id: 4, post_id: 2, parent_id: null, direction: 'incoming', status: 'received' }),
+      ),
+    ).toEqual([['messages', 4]]);
   });
 
   it('names the set and the configuration', () => {
@@ -52,7 +56,10 @@ describe('createLiveInvalidation', () => {
     const { queries, stale } = seeded();
     const live = createLiveInvalidation(queries);
     live.onEvent(pushed('post.updated', '3'));
-    expect(stale()).toEqual([['posts', { status: ['published'] }], ['post', 3]]);
+    expect(stale()).toEqual([
+      ['posts', { status: ['published'] }],
+      ['post', 3],
+    ]);
     live.stop();
   });
 

@@ -27,8 +27,7 @@ export function dropOtherSessions(queries: QueryClient, current: SessionKey): vo
  */
 export function createLiveInvalidation(queries: QueryClient) {
   const waiting = new Map<string, ReturnType<typeof setTimeout>>();
-  const invalidate = (key: ResourceKey) =>
-    void queries.invalidateQueries({ predicate: (query) => matchesResource(query.queryKey, key) });
+  const invalidate = (key: ResourceKey) => void queries.invalidateQueries({ predicate: (query) => matchesResource(query.queryKey, key) });
   return {
     onEvent(event: PushedEvent) {
       for (const key of keysForEvent(event)) {

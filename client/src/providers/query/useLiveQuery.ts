@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../services-context';
 import { queryKeyFor, sessionKeyOf, type ResourceKey, type SessionKey } from './query-keys';
 
 /** Who is logged in, as the first part of every query key. */

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
-import { useServices } from '../../../app/services-context';
+import { useServices } from '../../../providers/services-context';
 import { fieldMessage } from '../../../ui/form-messages';
 import { useSession } from '../../session/useSession';
 import { usePostBrowse } from '../post-browse-context';

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/errors';
-import { useServices } from '../../../app/services-context';
+import { useServices } from '../../../providers/services-context';
 import { READ_ON_OPEN, useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { PostLockGate } from '../../post-lock/PostLockGate';
 import { useSession } from '../../session/useSession';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { createTag, listTags, updateTag } from '../../../api/endpoints/tags';
-import { useServices } from '../../../app/services-context';
-import { useScreenMeta } from '../../../app/useScreenMeta';
+import { useServices } from '../../../providers/services-context';
+import { useScreenMeta } from '../../../providers/useScreenMeta';
 import { READ_ON_OPEN, useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { isNotFound } from '../../notices/useLoadFailedNotice';
 import { listRoles } from '../surveys/roles';

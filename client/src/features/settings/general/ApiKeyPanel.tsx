@@ -2,7 +2,7 @@ import type { ApiKey } from '@platform/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentApiKey, generateApiKey } from '../../../api/endpoints/apikeys';
-import { useServices } from '../../../app/services-context';
+import { useServices } from '../../../providers/services-context';
 import { useLiveQuery, useSetLiveData } from '../../../providers/query/useLiveQuery';
 import { TextField } from '../../../ui/Field';
 import { apiErrorTexts } from '../../notices/api-error-text';

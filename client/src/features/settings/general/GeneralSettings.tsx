@@ -4,10 +4,10 @@ import { getMapConfig, getSiteConfig, updateConfig } from '../../../api/endpoint
 import { uploadMedia } from '../../../api/endpoints/media';
 import { isApiError } from '../../../api/errors';
 import { applyPointerErrors } from '../../../api/form-errors';
-import { useConfig } from '../../../app/config-context';
-import { isFeatureEnabled } from '../../../app/features';
-import { useServices } from '../../../app/services-context';
-import { useScreenMeta } from '../../../app/useScreenMeta';
+import { useConfig } from '../../../providers/config-context';
+import { isFeatureEnabled } from '../../../providers/features';
+import { useServices } from '../../../providers/services-context';
+import { useScreenMeta } from '../../../providers/useScreenMeta';
 import { READ_ON_OPEN, useLiveQuery, useSetLiveData } from '../../../providers/query/useLiveQuery';
 import { apiErrorTexts } from '../../notices/api-error-text';
 import { useLoadFailedNotice } from '../../notices/useLoadFailedNotice';

@@ -1,8 +1,8 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { getSiteConfig } from '../../../api/endpoints/config';
-import { useConfig } from '../../../app/config-context';
-import { useServices } from '../../../app/services-context';
-import { useScreenMeta } from '../../../app/useScreenMeta';
+import { useConfig } from '../../../providers/config-context';
+import { useServices } from '../../../providers/services-context';
+import { useScreenMeta } from '../../../providers/useScreenMeta';
 import { useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { useSession } from '../../session/useSession';
 import { basicSignUpUrl, CONTACT_URL, GRASSROOTS_URL, SOURCE_CODE_URL } from './plan-links';

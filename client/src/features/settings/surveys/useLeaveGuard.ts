@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { useServices } from '../../../app/services-context';
+import { useServices } from '../../../providers/services-context';
 
 /**
  * Leaving with unsaved changes asks first (in-app navigation through the router, closing or

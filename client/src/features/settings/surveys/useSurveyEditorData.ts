@@ -2,7 +2,7 @@ import type { Form, Role, Tag } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { getForm, listAttributes, listFormRoleIds, listForms, listStages } from '../../../api/endpoints/forms';
 import { listTags } from '../../../api/endpoints/tags';
-import { useServices } from '../../../app/services-context';
+import { useServices } from '../../../providers/services-context';
 import { READ_ON_OPEN, useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { listRoles } from './roles';
 import { createEditorState, duplicateEditorState, loadEditorState, type EditorState } from './survey-editor.reducer';

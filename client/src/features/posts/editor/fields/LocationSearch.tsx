@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { geocode, type Place } from '../../../../api/endpoints/post-writes';
 import { isApiError } from '../../../../api/errors';
-import { useServices } from '../../../../app/services-context';
+import { useServices } from '../../../../providers/services-context';
 import { useDebounced } from './useDebounced';
 
 type Search = { state: 'idle' } | { state: 'found'; places: Place[] } | { state: 'none' } | { state: 'unavailable' };

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchRelatedPosts } from '../../../../api/endpoints/post-writes';
-import { useServices } from '../../../../app/services-context';
+import { useServices } from '../../../../providers/services-context';
 import { useLiveQuery } from '../../../../providers/query/useLiveQuery';
 import { canAddEntry, type RelationEntry } from '../post-form';
 import type { FieldProps } from './field-props';
