@@ -8,9 +8,9 @@ import { getPostStats, groupValues } from '../../api/endpoints/stats';
 import type { Query } from '../../api/query';
 import { useServices } from '../../providers/services-context';
 import { useLiveQuery } from '../../providers/query/useLiveQuery';
-import { scopeQuery, useSetScope, type SetScope } from '../sets/set-scope';
+import { scopeQuery, useSetScope, type SetScope } from '../common/set-scope';
 import { useSession } from '../session/useSession';
-import { filtersToQuery, type PostFilters } from './filter-state';
+import { filtersToQuery, type PostFilters } from '../common/filter-state';
 
 const NO_FORMS: Form[] = [];
 const NO_TAGS: Tag[] = [];

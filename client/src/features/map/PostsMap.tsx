@@ -1,6 +1,6 @@
 import type { PostClusterFeature, PostClusters } from '@platform/shared';
 import type { GeoJSONSource, Map as MaplibreMap, Marker } from 'maplibre-gl';
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { getPostClusters } from '../../api/endpoints/clusters';
@@ -18,7 +18,6 @@ import { heatFeatures, HEAT_RADIUS_PX } from './heat-weights';
 import { fitClusters, prefetchWorldClusters, takeWorldClusters } from './cluster-prefetch';
 import { clearMarkers, syncMarkers } from './marker-sync';
 import { PIN_POPUP_OFFSET, popupMaxWidth, popupPan } from './popup-placement';
-import { PostPopupCard } from './PostPopupCard';
 
 const HEAT_SOURCE = 'posts-heat';
 const HEAT_LAYER = 'posts-heatmap';
@@ -51,11 +50,14 @@ export function PostsMap({
   heatmap = false,
   className,
   onStatus,
+  Popup,
 }: {
   query: Query;
   heatmap?: boolean;
   className?: string;
   onStatus?: (status: PostsMapStatus) => void;
+  /** What an opened point shows: the map knows points, the caller knows what a post card is. */
+  Popup: ComponentType<{ id: number }>;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -227,7 +229,7 @@ export function PostsMap({
         onMap={onMap}
         onUnavailable={() => onStatus?.({ state: 'unavailable', total: null })}
       />
-      {selected ? createPortal(<PostPopupCard id={selected.id} />, selected.node) : null}
+      {selected ? createPortal(<Popup id={selected.id} />, selected.node) : null}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { acquirePostLock, releasePostLock } from '../../api/endpoints/post-locks
 import { useServices } from '../../providers/services-context';
 import { useServerEvents } from '../../realtime/useServerEvents';
 import { Dialog } from '../../ui/Dialog';
-import { useKeepFilters } from '../posts/useKeepFilters';
+import { useKeepFilters } from '../common/useKeepFilters';
 import { LOCK_EVENT_TYPES, lockChangeFor } from './lock-events';
 import { postLockMachine } from './post-lock.machine';
 

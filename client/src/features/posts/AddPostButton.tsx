@@ -6,8 +6,8 @@ import { listForms } from '../../api/endpoints/forms';
 import { useServices } from '../../providers/services-context';
 import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { useSession } from '../session/useSession';
-import { allowedSurveys } from './editor/allowed-surveys';
-import { useKeepFilters } from './useKeepFilters';
+import { allowedSurveys } from '../common/allowed-surveys';
+import { useKeepFilters } from '../common/useKeepFilters';
 
 const NO_PERMISSIONS: string[] = [];
 

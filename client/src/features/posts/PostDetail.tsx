@@ -18,10 +18,10 @@ import { PostMeta } from './PostMeta';
 import { PostTasks } from './PostTasks';
 import { stageEntries } from './post-value-format';
 import { PostValues } from './PostValues';
-import { cardTitle } from './post-text';
+import { cardTitle } from '../common/post-text';
 import { lockedByOther } from './usePostActions';
 import { useLoaded } from './useLoaded';
-import { useKeepFilters, useReturnTo } from './useKeepFilters';
+import { useKeepFilters, useReturnTo } from '../common/useKeepFilters';
 
 type Loaded = { id: number; post: Post | null };
 

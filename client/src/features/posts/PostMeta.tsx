@@ -4,7 +4,7 @@ import { getUserNameCached } from '../../api/endpoints/posts';
 import { useServices } from '../../providers/services-context';
 import { useSession } from '../session/useSession';
 import './post-meta.css';
-import { fullDate, relativeDate, sourceKey, statusKey } from './post-text';
+import { fullDate, relativeDate, sourceKey, statusKey } from '../common/post-text';
 import { useLoaded } from './useLoaded';
 
 /**

@@ -4,7 +4,7 @@ import { getPostSurvey, removePost, setPostStatus } from '../../api/endpoints/po
 import { useServices } from '../../providers/services-context';
 import { useSession } from '../session/useSession';
 import { incompleteRequiredStages } from './post-value-format';
-import { cardTitle } from './post-text';
+import { cardTitle } from '../common/post-text';
 
 export const STATUS_ACTIONS: ReadonlyArray<{ status: PostStatus; label: string }> = [
   { status: 'published', label: 'post.action.publish' },

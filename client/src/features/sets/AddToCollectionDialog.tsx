@@ -12,7 +12,7 @@ import {
 import { useServices } from '../../providers/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { CheckboxField } from '../../ui/Field';
-import { cardTitle } from '../posts/post-text';
+import { cardTitle } from '../common/post-text';
 import { SetEditorDialog } from './SetEditorDialog';
 
 /**

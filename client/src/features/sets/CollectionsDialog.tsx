@@ -10,7 +10,7 @@ import { Dialog } from '../../ui/Dialog';
 import { useSession } from '../session/useSession';
 import { DeleteSavedSearchesDialog } from './DeleteSavedSearchesDialog';
 import { SetEditorDialog } from './SetEditorDialog';
-import type { SetKind } from './set-scope';
+import type { SetKind } from '../common/set-scope';
 
 const SEARCH_DEBOUNCE_MS = 250;
 

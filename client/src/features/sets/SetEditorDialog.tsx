@@ -13,7 +13,7 @@ import { Dialog } from '../../ui/Dialog';
 import { CheckboxField, TextAreaField, TextField } from '../../ui/Field';
 import { SelectField } from '../../ui/SelectField';
 import { useSession } from '../session/useSession';
-import type { SetKind } from './set-scope';
+import type { SetKind } from '../common/set-scope';
 
 const FormSchema = z.object({
   name: z.string().trim().min(3, 'sets.name_length').max(255, 'sets.name_length'),

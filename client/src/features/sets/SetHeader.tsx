@@ -9,7 +9,7 @@ import { useServices } from '../../providers/services-context';
 import { useSession } from '../session/useSession';
 import { SetEditorDialogLazy } from './lazy-dialogs';
 import type { EditedSet } from './SetEditorDialog';
-import type { SetKind } from './set-scope';
+import type { SetKind } from '../common/set-scope';
 
 export type ShownSet = EditedSet & { id: number; allowed_privileges: string[] };
 

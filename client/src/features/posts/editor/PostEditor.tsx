@@ -14,7 +14,7 @@ import { stageFields, toEditorState, valuesPath, type EditorState } from './post
 import { TaskTabs } from './TaskTabs';
 import { Toolbox } from './Toolbox';
 import { initialCaptions, useEditorSave } from './useEditorSave';
-import { useKeepFilters } from '../useKeepFilters';
+import { useKeepFilters } from '../../common/useKeepFilters';
 
 type Ready = Extract<EditorData, { kind: 'ready' }>;
 

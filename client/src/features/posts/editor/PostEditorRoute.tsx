@@ -10,7 +10,7 @@ import { AddSurveyForm } from './AddSurveyForm';
 import { editorTarget, loadEditor, type EditorData, type EditorTarget } from './editor-data';
 import { PostEditor } from './PostEditor';
 import './editor.css';
-import { useKeepFilters } from '../useKeepFilters';
+import { useKeepFilters } from '../../common/useKeepFilters';
 
 /** Editing needs `update` on the post; a new post needs `create` (API-CONTRACT 8.5). */
 const mayWrite = (data: Extract<EditorData, { kind: 'ready' }>) => data.privileges.includes(data.post ? 'update' : 'create');

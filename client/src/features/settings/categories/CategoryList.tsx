@@ -10,7 +10,7 @@ import { CheckboxField } from '../../../ui/Field';
 import { apiErrorTexts } from '../../notices/api-error-text';
 import { listRoles } from '../surveys/roles';
 import { CATEGORY_LIST_PATH } from './CategoryEditorScreen';
-import { categoryRows } from './category-tree';
+import { categoryRows } from '../../common/category-tree';
 
 type Selection = { selected: number[]; setSelected: Dispatch<SetStateAction<number[]>> };
 

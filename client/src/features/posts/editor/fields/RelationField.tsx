@@ -6,7 +6,7 @@ import { useLiveQuery } from '../../../../providers/query/useLiveQuery';
 import { canAddEntry, type RelationEntry } from '../post-form';
 import type { FieldProps } from './field-props';
 import { FieldFrame } from './FieldFrame';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '../../../common/useDebounced';
 
 /** `config.input.form`: the surveys related posts may come from (API-CONTRACT 7.3); none = any. */
 function relatedForms(config: Record<string, unknown>): number[] {

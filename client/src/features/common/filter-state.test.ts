@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changedFilterCount, DEFAULT_FILTERS, filtersFromParams, filtersToParams, filtersToQuery, parseLatLon } from './filter-state';
-import { toggleChoice } from './FilterSidebar';
+import { toggleChoice } from '../filters/FilterSidebar';
 
 describe('post filters', () => {
   it('defaults make an empty address and send only status and sort', () => {

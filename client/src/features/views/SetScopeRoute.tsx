@@ -5,12 +5,12 @@ import { deleteCollection, getCollection, updateCollection, type SetInput } from
 import { deleteSavedSearch, getSavedSearch, updateSavedSearch } from '../../api/endpoints/savedsearches';
 import { useServices } from '../../providers/services-context';
 import { useLiveQuery, useSetLiveData } from '../../providers/query/useLiveQuery';
-import { DataView } from '../views/DataView';
-import { MapView } from '../views/MapView';
-import { filtersFromParams } from '../filters/filter-state';
-import { filterToParams, paramsToFilter } from './saved-filter';
-import { SetHeader, type ShownSet } from './SetHeader';
-import { markCleared, SetScopeContext, type SetKind } from './set-scope';
+import { DataView } from './DataView';
+import { MapView } from './MapView';
+import { filtersFromParams } from '../common/filter-state';
+import { filterToParams, paramsToFilter } from '../common/saved-filter';
+import { SetHeader, type ShownSet } from '../sets/SetHeader';
+import { markCleared, SetScopeContext, type SetKind } from '../common/set-scope';
 
 type Loaded = ShownSet & { filter?: Record<string, unknown> | null };
 
