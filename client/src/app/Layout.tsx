@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { DialogHost } from '../features/dialogs/DialogHost';
+import { DialogHost } from './DialogHost';
 import { TrialBanner } from '../features/demo/TrialBanner';
 import { useLoginState } from '../features/session/useSession';
-import { ConnectionBanner } from '../realtime/ConnectionBanner';
+import { ConnectionBanner } from './ConnectionBanner';
 import { AccountMenu } from './AccountMenu';
 import { BootstrapError } from './BootstrapError';
 import { useConfigState } from '../providers/config-context';

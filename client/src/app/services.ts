@@ -1,11 +1,11 @@
 import { createActor, waitFor } from 'xstate';
 import { api as tabApi, type ApiClient } from '../api';
 import { englishFailure } from '../api/errors';
-import { createDialogs } from '../features/dialogs/dialogs';
-import { createNotices } from '../features/notices/notices';
-import { createSessionActors } from '../features/session/session.actors';
-import { loginMachine } from '../features/session/session.machine';
-import { loadLanguage, loadSession, saveSession, usableToken } from '../features/session/session-storage';
+import { createDialogs } from '../providers/dialogs';
+import { createNotices } from '../providers/notices';
+import { createSessionActors } from '../session/session.actors';
+import { loginMachine } from '../session/session.machine';
+import { loadLanguage, loadSession, saveSession, usableToken } from '../session/session-storage';
 import { i18n } from '../i18n/i18n';
 import { createLiveInvalidation, createQueryClient, dropOtherSessions } from '../providers/query/query-client';
 import { sessionKeyOf } from '../providers/query/query-keys';

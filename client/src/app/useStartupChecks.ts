@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { loadLanguage } from '../features/session/session-storage';
+import { loadLanguage } from '../session/session-storage';
 import { useSession } from '../features/session/useSession';
 import { changeLanguage } from '../i18n/i18n';
 import { useLiveQuery } from '../providers/query/useLiveQuery';

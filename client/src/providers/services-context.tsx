@@ -2,9 +2,9 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Actor } from 'xstate';
 import type { ApiClient } from '../api';
-import type { Dialogs } from '../features/dialogs/dialogs';
-import type { Notices } from '../features/notices/notices';
-import type { LoginMachine } from '../features/session/session.machine';
+import type { Dialogs } from './dialogs';
+import type { Notices } from './notices';
+import type { LoginMachine } from '../session/session.machine';
 import type { RealtimeClient } from '../realtime/realtime-client';
 
 /** The tab's services, built once by the shell (app/services.ts) and given to every screen. */

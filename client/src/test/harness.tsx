@@ -7,7 +7,7 @@ import { createApiClient } from '../api/client';
 import { useConfigState } from '../providers/config-context';
 import { routes } from '../app/routes';
 import { createAppServices } from '../app/services';
-import { SESSION_KEY, type Session } from '../features/session/session-storage';
+import { SESSION_KEY, type Session } from '../session/session-storage';
 import { initI18n } from '../i18n/i18n';
 import { AppProviders } from '../providers/AppProviders';
 import type { AppServices } from '../providers/services-context';

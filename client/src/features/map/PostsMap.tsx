@@ -8,7 +8,7 @@ import type { Query } from '../../api/query';
 import { useConfig } from '../../providers/config-context';
 import { useServices } from '../../providers/services-context';
 import { formatShortCount } from '../../i18n/numbers';
-import { useLiveEvents } from '../../realtime/useLiveEvents';
+import { useLiveEvents } from '../../providers/useLiveEvents';
 import { BaseMap, type Maplibre } from './BaseMap';
 import { mapDefaults } from './map-defaults';
 import { clampBbox, EVENT_THROTTLE_MS, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_ZOOM } from './map-view-rules';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { acquirePostLock, releasePostLock } from '../../api/endpoints/post-locks';
 import { useServices } from '../../providers/services-context';
-import { useServerEvents } from '../../realtime/useServerEvents';
+import { useServerEvents } from '../../providers/useServerEvents';
 import { Dialog } from '../../ui/Dialog';
 import { useKeepFilters } from '../common/useKeepFilters';
 import { LOCK_EVENT_TYPES, lockChangeFor } from './lock-events';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { getPost, getPostSurvey, setCompletedStages } from '../../api/endpoints/posts';
 import { useServices } from '../../providers/services-context';
-import { useServerEvents } from '../../realtime/useServerEvents';
+import { useServerEvents } from '../../providers/useServerEvents';
 import { PostMessages } from '../messages/PostMessages';
 import { PostLockMessage } from '../post-lock/PostLockMessage';
 import { useLivePost } from '../post-lock/useLivePost';

@@ -2,7 +2,7 @@ import type { Post, PushedEvent } from '@platform/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { listPosts, postsMatching } from '../../api/endpoints/posts';
 import { useServices } from '../../providers/services-context';
-import { useLiveEvents } from '../../realtime/useLiveEvents';
+import { useLiveEvents } from '../../providers/useLiveEvents';
 import { usePostFilters } from '../filters/usePostFilters';
 import { useSession } from '../session/useSession';
 import {

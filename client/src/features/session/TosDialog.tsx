@@ -5,7 +5,7 @@ import { useServices } from '../../providers/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { CheckboxField } from '../../ui/Field';
 import { TosFormSchema, type TosForm } from './forms';
-import { TOS_VERSION_DATE } from './tos';
+import { TOS_VERSION_DATE } from '../../session/tos';
 import { useLoginState } from './useSession';
 
 export const TERMS_URL = 'https://www.ushahidi.com/terms-of-service';

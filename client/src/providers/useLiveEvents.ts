@@ -1,7 +1,7 @@
 import type { PushedEvent } from '@platform/shared';
 import { partialMatchKey } from '@tanstack/react-query';
-import { keysForEvent } from '../providers/query/live-keys';
-import type { ResourceKey } from '../providers/query/query-keys';
+import { keysForEvent } from './query/live-keys';
+import type { ResourceKey } from './query/query-keys';
 import { useServerEvents } from './useServerEvents';
 
 /**
