@@ -1,12 +1,12 @@
 import type { Post } from '@platform/shared';
-import { useEffect, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPost } from '../../api/endpoints/posts';
 import { loadChunk } from '../../ui/lazy-chunk';
+import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { useServices } from '../../providers/services-context';
 
 type Card = ComponentType<{ post: Post }>;
-type Loaded = { id: number; post: Post; Card: Card } | { id: number; post: null };
 
 /**
  * The popup post card of a map point (spec 2 screen 11). The post and the card's code are loaded
@@ -15,21 +15,13 @@ type Loaded = { id: number; post: Post; Card: Card } | { id: number; post: null 
 export function PostPopupCard({ id }: { id: number }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const loaded = useLiveQuery(['post', id, 'popup'], async () => {
+    const [post, { PopupPostCard }] = await Promise.all([getPost(api, id), loadChunk(() => import('./PopupPostCard'))]);
+    return { post, Card: PopupPostCard as Card };
+  });
 
-  useEffect(() => {
-    let alive = true;
-    Promise.all([getPost(api, id), loadChunk(() => import('./PopupPostCard'))]).then(
-      ([post, { PopupPostCard }]) => alive && setLoaded({ id, post, Card: PopupPostCard }),
-      () => alive && setLoaded({ id, post: null }),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [api, id]);
-
-  if (loaded?.id !== id) return <p className="map-popup-loading">{t('app.loading')}</p>;
-  if (!loaded.post) return <p className="map-popup-error">{t('map.popup_unavailable')}</p>;
-  const { Card, post } = loaded;
+  if (loaded.isError) return <p className="map-popup-error">{t('map.popup_unavailable')}</p>;
+  if (!loaded.data) return <p className="map-popup-loading">{t('app.loading')}</p>;
+  const { Card, post } = loaded.data;
   return <Card post={post} />;
 }

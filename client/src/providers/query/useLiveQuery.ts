@@ -20,12 +20,12 @@ export function useLiveQuery<T>(resource: ResourceKey, load: (signal: AbortSigna
   return useQuery({ queryKey: queryKeyFor(session, resource), queryFn: ({ signal }) => load(signal), ...options });
 }
 
-/** Replaces the loaded `resource` with what a save answered, without asking again. */
-export function useSetLiveData<T>(resource: ResourceKey): (value: T) => void {
+/** Replaces the loaded `resource` with what a save answered (or what `change` makes of it), without asking again. */
+export function useSetLiveData<T>(resource: ResourceKey): (change: T | ((current: T | undefined) => T)) => void {
   const session = useSessionKey();
   const queries = useQueryClient();
   const key = queryKeyFor(session, resource);
-  return (value: T) => void queries.setQueryData(key, value);
+  return (change) => void queries.setQueryData<T>(key, change);
 }
 
 /**
