@@ -1,8 +1,8 @@
 import type { Post, Stage } from '@platform/shared';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { getPost, getPostSurvey, setCompletedStages } from '../../api/endpoints/posts';
+import { useLiveQuery, useSetLiveData } from '../../providers/query/useLiveQuery';
 import { useServices } from '../../providers/services-context';
 import { useServerEvents } from '../../providers/useServerEvents';
 import { PostMessages } from '../messages/PostMessages';
@@ -23,26 +23,21 @@ import { lockedByOther } from './usePostActions';
 import { useLoaded } from './useLoaded';
 import { useKeepFilters, useReturnTo } from '../common/useKeepFilters';
 
-type Loaded = { id: number; post: Post | null };
-
-/** Reads the post and keeps it current from pushed events about it (thin pushes, refetch over REST). */
+/**
+ * Reads the post; a change pushed about it reads it again (`live-keys.ts`), and a deletion closes
+ * it (thin pushes, refetch over REST).
+ */
 function usePost(id: number, onGone: () => void) {
   const { api } = useServices();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const load = useCallback(() => {
-    getPost(api, id).then(
-      (post) => setLoaded({ id, post }),
-      () => setLoaded({ id, post: null }),
-    );
-  }, [api, id]);
-  useEffect(load, [load]);
-  useServerEvents(
-    (e) => e.aggregate_type === 'post' && e.aggregate_id === String(id),
-    (e) => (e.type === 'post.deleted' ? onGone() : load()),
-  );
-  const state: { status: 'loading' } | { status: 'missing' } | { status: 'ready'; post: Post } =
-    loaded?.id !== id ? { status: 'loading' } : loaded.post ? { status: 'ready', post: loaded.post } : { status: 'missing' };
-  return { state, setPost: (post: Post) => setLoaded({ id: post.id, post }) };
+  const query = useLiveQuery(['post', id], () => getPost(api, id));
+  const setPost = useSetLiveData<Post>(['post', id]);
+  useServerEvents((e) => e.type === 'post.deleted' && e.aggregate_id === String(id), onGone);
+  const state: { status: 'loading' } | { status: 'missing' } | { status: 'ready'; post: Post } = query.isError
+    ? { status: 'missing' }
+    : query.data
+      ? { status: 'ready', post: query.data }
+      : { status: 'loading' };
+  return { state, setPost };
 }
 
 /** The post column of the data view, `/posts/{id}` (spec 2 screen 5). */
