@@ -89,6 +89,28 @@ export default tseslint.config(
     },
   },
   {
+    // The shell (app/) composes everything; nothing below it imports it back (issue 28 item 4).
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/app/**', 'client/src/main.tsx', 'client/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/src/**', '@platform/server', '@platform/server/*'],
+              message: 'The client never imports server code (DESIGN 2).',
+            },
+            {
+              group: ['**/app/*', '!**/app/*.css'],
+              message: 'Only the shell imports app/: providers, features, realtime and session sit below it (issue 28).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

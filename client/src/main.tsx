@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { loadConfig } from './api/endpoints/config';
 import { App, createAppInstance } from './app/App';
 import { changeLanguage, initI18n } from './i18n/i18n';
-import { loadLanguage } from './features/session/session-storage';
+import { loadLanguage } from './session/session-storage';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';

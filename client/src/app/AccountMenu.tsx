@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../features/session/useSession';
 import { Disclosure } from '../ui/Disclosure';
-import { useConfig } from './config-context';
-import { canRegister } from './features';
-import { useDialogs } from './services-context';
+import { useConfig } from '../providers/config-context';
+import { canRegister } from '../providers/features';
+import { useDialogs } from '../providers/services-context';
 
 export function AccountMenu() {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { ConfigProvider } from './config-context';
+import { AppProviders } from '../providers/AppProviders';
 import { routes } from './routes';
-import { createAppServices, type AppServices } from './services';
-import { ServicesContext } from './services-context';
+import type { AppServices } from '../providers/services-context';
+import { createAppServices } from './services';
 
 export type AppInstance = { router: ReturnType<typeof createBrowserRouter>; services: AppServices };
 
@@ -22,10 +22,8 @@ export function App({ app }: { app: AppInstance }) {
   const { router, services } = app;
   useEffect(() => services.start(), [services]);
   return (
-    <ServicesContext.Provider value={services}>
-      <ConfigProvider>
-        <RouterProvider router={router} />
-      </ConfigProvider>
-    </ServicesContext.Provider>
+    <AppProviders services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -3,8 +3,8 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n/i18n';
 import { baseLanguage, LANGUAGES } from '../i18n/languages';
-import { saveLanguage } from '../features/session/session-storage';
-import { useServices } from './services-context';
+import { saveLanguage } from '../session/session-storage';
+import { useServices } from '../providers/services-context';
 
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();

@@ -1,18 +1,18 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { DialogHost } from '../features/dialogs/DialogHost';
+import { DialogHost } from './DialogHost';
 import { TrialBanner } from '../features/demo/TrialBanner';
 import { useLoginState } from '../features/session/useSession';
-import { ConnectionBanner } from '../realtime/ConnectionBanner';
+import { ConnectionBanner } from './ConnectionBanner';
 import { AccountMenu } from './AccountMenu';
 import { BootstrapError } from './BootstrapError';
-import { useConfigState } from './config-context';
+import { useConfigState } from '../providers/config-context';
 import { isEmbedded } from './embed';
 import { LanguagePicker } from './LanguagePicker';
 import { ModeBar } from './ModeBar';
 import { NoticeList } from './NoticeList';
-import { useServices } from './services-context';
+import { useServices } from '../providers/services-context';
 import { SupportMenu } from './SupportMenu';
 import { useDebugModeNotice, useDefaultLanguage } from './useStartupChecks';
 

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../features/session/useSession';
 import { SetListDialogLazy } from '../features/sets/lazy-dialogs';
-import { modeLink, viewOfPath } from '../features/sets/set-scope';
-import { useConfig } from './config-context';
-import { isViewEnabled } from './features';
+import { modeLink, viewOfPath } from '../features/common/set-scope';
+import { useConfig } from '../providers/config-context';
+import { isViewEnabled } from '../providers/features';
 
 /**
  * Map and Data always; Activity when the view is enabled or the user may manage settings (spec 1

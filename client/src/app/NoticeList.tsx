@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useNotices } from './services-context';
+import { useNotices } from '../providers/services-context';
 
 /** Notices live in their own layer beside the app, so an open dialog never makes them inert. */
 function noticesLayer(): HTMLElement {

@@ -1,8 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { ActivityView } from '../features/views/ActivityView';
 import { Layout } from './Layout';
-import type { SetKind } from '../features/sets/set-scope';
-import { loadChunk } from './lazy-chunk';
+import type { SetKind } from '../features/common/set-scope';
+import { loadChunk } from '../ui/lazy-chunk';
 import { OpenDialogRoute } from './routes/OpenDialogRoute';
 import { RouteError } from './routes/RouteError';
 import { ForbiddenPage, NotFoundPage } from './routes/StatusPage';
@@ -21,7 +21,7 @@ const setPostColumn: RouteObject[] = [{ index: true }, ...postColumn];
  * the map route (the landing page) carries neither.
  */
 function setRoutes(kind: SetKind, base: string): RouteObject[] {
-  const load = () => loadChunk(() => import('../features/sets/SetScopeRoute'));
+  const load = () => loadChunk(() => import('../features/views/SetScopeRoute'));
   return [
     { path: base, lazy: () => load().then(({ SetRedirect }) => ({ element: <SetRedirect kind={kind} /> })) },
     {
@@ -36,7 +36,7 @@ function setRoutes(kind: SetKind, base: string): RouteObject[] {
 /** Every route of spec 1 section 2; posts routes (spec 2) join the children here. */
 export const routes: RouteObject[] = [
   // The embeddable map: no header, menus or footer (spec 2 section 2).
-  { path: 'map/noui', errorElement: <RouteError />, lazy: () => loadChunk(() => import('../features/map/MapNoUi')) },
+  { path: 'map/noui', errorElement: <RouteError />, lazy: () => loadChunk(() => import('../features/views/MapNoUi')) },
   {
     element: <Layout />,
     errorElement: <RouteError />,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { saveSession } from '../features/session/session-storage';
+import { saveSession } from '../session/session-storage';
 import { createRealtimeClient, type SocketLike } from '../realtime/realtime-client';
 import { memberSession } from '../test/harness';
 import { createAppServices } from './services';

@@ -1,24 +1,16 @@
-import { createActor, waitFor, type Actor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { api as tabApi, type ApiClient } from '../api';
 import { englishFailure } from '../api/errors';
-import { createDialogs, type Dialogs } from '../features/dialogs/dialogs';
-import { createNotices, type Notices } from '../features/notices/notices';
-import { createSessionActors } from '../features/session/session.actors';
-import { loginMachine, type LoginMachine } from '../features/session/session.machine';
-import { loadLanguage, loadSession, saveSession, usableToken } from '../features/session/session-storage';
+import { createDialogs } from '../providers/dialogs';
+import { createNotices } from '../providers/notices';
+import { createSessionActors } from '../session/session.actors';
+import { loginMachine } from '../session/session.machine';
+import { loadLanguage, loadSession, saveSession, usableToken } from '../session/session-storage';
 import { i18n } from '../i18n/i18n';
+import { createLiveInvalidation, createQueryClient, dropOtherSessions } from '../providers/query/query-client';
+import { sessionKeyOf } from '../providers/query/query-keys';
 import { createRealtimeClient, type RealtimeClient } from '../realtime/realtime-client';
-
-export type AppServices = {
-  api: ApiClient;
-  session: Actor<LoginMachine>;
-  realtime: RealtimeClient;
-  notices: Notices;
-  dialogs: Dialogs;
-  storage: Storage | undefined;
-  /** Connects the realtime socket; returns the matching stop. */
-  start(): () => void;
-};
+import type { AppServices } from '../providers/services-context';
 
 export type AppServicesOptions = {
   api?: ApiClient;
@@ -50,6 +42,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   });
   const currentToken = () => usableToken(session.getSnapshot().context.session, now());
   const realtime = options.realtime ?? createRealtimeClient();
+  const queries = createQueryClient();
 
   api.configure({
     getToken: currentToken,
@@ -75,9 +68,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
 
   session.on('navigate', (event) => options.navigate(event.to));
   session.on('clearCaches', () => api.clearCache());
+  let readFor = sessionKeyOf(session.getSnapshot().context.session);
   session.subscribe((snapshot) => {
     saveSession(storage, snapshot.context.session);
     realtime.setToken(currentToken());
+    // What was read for someone else is never shown again; screens still open read theirs anew.
+    const next = sessionKeyOf(snapshot.context.session);
+    if (next !== readFor) dropOtherSessions(queries, (readFor = next));
   });
   // A token revoked elsewhere (logout in another tab, password reset, deleted account) or expired
   // ends this tab's session at once, not at its next request.
@@ -91,12 +88,19 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     api,
     session,
     realtime,
+    queries,
     notices: createNotices(),
     dialogs: createDialogs(storage),
     storage,
     start() {
+      const live = createLiveInvalidation(queries);
+      const unsubscribe = realtime.subscribe(live.onEvent);
       realtime.start();
-      return () => realtime.stop();
+      return () => {
+        unsubscribe();
+        live.stop();
+        realtime.stop();
+      };
     },
   };
 }

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { loadLanguage } from '../features/session/session-storage';
+import { loadLanguage } from '../session/session-storage';
 import { useSession } from '../features/session/useSession';
 import { changeLanguage } from '../i18n/i18n';
-import { useConfigState } from './config-context';
-import { useServices } from './services-context';
+import { useLiveQuery } from '../providers/query/useLiveQuery';
+import { useConfigState } from '../providers/config-context';
+import { useServices } from '../providers/services-context';
 
 /**
  * The language to start in when the person never picked one: theirs once logged in, else the
@@ -30,20 +31,20 @@ export function useDebugModeNotice() {
   const { api, notices } = useServices();
   const { canOpenSettings, session } = useSession();
   const userId = canOpenSettings ? session?.userId : null;
+  const debugMode = useLiveQuery(
+    ['debug-mode'],
+    // Unreachable or refused: nothing is known about the mode, so nothing is said.
+    () =>
+      api.get('/verifier/db', z.unknown(), { ignore403: true }).then(
+        (body) => body !== undefined,
+        () => false,
+      ),
+    { enabled: Boolean(userId) },
+  ).data;
+  const on = Boolean(userId) && debugMode === true;
   useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    let shown: number | null = null;
-    api
-      .get('/verifier/db', z.unknown(), { ignore403: true })
-      .then((body) => {
-        if (live && body !== undefined) shown = notices.permanent('warning', t('debug_mode.notice'));
-      })
-      // Unreachable or refused: nothing is known about the mode, so nothing is said.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-      if (shown !== null) notices.dismiss(shown);
-    };
-  }, [api, notices, t, userId]);
+    if (!on) return;
+    const shown = notices.permanent('warning', t('debug_mode.notice'));
+    return () => notices.dismiss(shown);
+  }, [on, notices, t]);
 }

@@ -1,7 +1,7 @@
 import type { PushedEvent } from '@platform/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { createRealtimeClient, type SocketLike } from './realtime-client';
-import { matchesFilter } from './useServerEvents';
+import { matchesFilter } from '../providers/useServerEvents';
 
 /** A socket.io client socket stand-in: records options, connects on demand, lets the test emit. */
 function fakeSocket() {

@@ -4,12 +4,13 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { createApiClient } from '../api/client';
-import { ConfigProvider, useConfigState } from '../app/config-context';
+import { useConfigState } from '../providers/config-context';
 import { routes } from '../app/routes';
-import { createAppServices, type AppServices } from '../app/services';
-import { ServicesContext } from '../app/services-context';
-import { SESSION_KEY, type Session } from '../features/session/session-storage';
+import { createAppServices } from '../app/services';
+import { SESSION_KEY, type Session } from '../session/session-storage';
 import { initI18n } from '../i18n/i18n';
+import { AppProviders } from '../providers/AppProviders';
+import type { AppServices } from '../providers/services-context';
 import { createRealtimeClient, type SocketLike } from '../realtime/realtime-client';
 
 export type FakeRequest = { method: string; path: string; query: URLSearchParams; body: unknown; headers: Record<string, string> };
@@ -154,11 +155,9 @@ export async function renderRoutes(path: string, options: Omit<AppOptions, 'rout
   router = createMemoryRouter(routes, { initialEntries: [path] });
   built.navigate.mockImplementation((to: string) => void router?.navigate(to));
   render(
-    <ServicesContext.Provider value={built.services}>
-      <ConfigProvider>
-        <RouterProvider router={router} />
-      </ConfigProvider>
-    </ServicesContext.Provider>,
+    <AppProviders services={built.services}>
+      <RouterProvider router={router} />
+    </AppProviders>,
   );
   return { ...built, router, user: userEvent.setup() };
 }
@@ -175,13 +174,11 @@ export async function renderWithApp(
 }> {
   const { server, services, navigate } = await buildServices(options, () => options.route ?? '/views/map');
   render(
-    <ServicesContext.Provider value={services}>
-      <ConfigProvider>
-        <MemoryRouter initialEntries={[options.route ?? '/views/map']}>
-          <WhenConfigured>{ui}</WhenConfigured>
-        </MemoryRouter>
-      </ConfigProvider>
-    </ServicesContext.Provider>,
+    <AppProviders services={services}>
+      <MemoryRouter initialEntries={[options.route ?? '/views/map']}>
+        <WhenConfigured>{ui}</WhenConfigured>
+      </MemoryRouter>
+    </AppProviders>,
   );
   return { services, server, user: userEvent.setup(), navigate };
 }

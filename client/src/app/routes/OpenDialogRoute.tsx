@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../features/session/useSession';
-import { useConfig } from '../config-context';
-import { canRegister } from '../features';
-import { useServices } from '../services-context';
+import { useConfig } from '../../providers/config-context';
+import { canRegister } from '../../providers/features';
+import { useServices } from '../../providers/services-context';
 
 type RoutedDialog = 'login' | 'register' | 'forgotPassword' | 'resetConfirm';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useScreenMeta } from '../useScreenMeta';
+import { useScreenMeta } from '../../providers/useScreenMeta';
 
 function StatusPage({ title, message }: { title: string; message: string }) {
   const { t } = useTranslation();

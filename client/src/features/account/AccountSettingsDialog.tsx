@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDialogs } from '../../app/services-context';
+import { useDialogs } from '../../providers/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { ContactsPanel } from './ContactsPanel';
 import { ProfileForm } from './ProfileForm';

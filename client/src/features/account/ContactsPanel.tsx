@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { createContact, deleteContact, listMyContacts, updateContact } from '../../api/endpoints/contacts';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
+import { READ_ON_OPEN, useLiveQuery } from '../../providers/query/useLiveQuery';
 import { apiErrorTexts } from '../notices/api-error-text';
 import { useSession } from '../session/useSession';
 import { canSave, buildRows, ContactsFormSchema, plannedWrites, type ContactRow, type ContactsFormValues } from './contacts.model';
@@ -19,28 +19,23 @@ export function ContactsPanel({ onCancel, onSaved }: { onCancel: () => void; onS
   const { api, notices, dialogs } = useServices();
   const { session } = useSession();
   const loginEmail = session?.email ?? null;
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const form = useForm<ContactsFormValues>({ resolver: zodResolver(ContactsFormSchema), defaultValues: EMPTY });
   const { fields } = useFieldArray({ control: form.control, name: 'contacts', keyName: 'fieldKey' });
   const values = useWatch({ control: form.control }) as ContactsFormValues;
   const { isSubmitting } = form.formState;
 
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    let live = true;
-    listMyContacts(api)
-      .then((contacts) => {
-        if (!live) return;
-        form.reset({ contacts: buildRows(contacts, loginEmail), newContact: { type: 'email', contact: '' } });
-        setStatus('ready');
-      })
-      .catch(() => live && setStatus('error'));
-    return () => {
-      live = false;
-    };
-  }, [api, form, loginEmail, version]);
+  // Every answer fills the form (an unchanged one too: after a failed save it shows what the server holds).
+  const query = useLiveQuery(
+    ['contacts', loginEmail],
+    async () => {
+      const contacts = await listMyContacts(api);
+      form.reset({ contacts: buildRows(contacts, loginEmail), newContact: { type: 'email', contact: '' } });
+      return contacts;
+    },
+    READ_ON_OPEN,
+  );
+  const reload = () => void query.refetch();
+  const status = query.isError ? 'error' : query.isSuccess ? 'ready' : 'loading';
 
   const submit = form.handleSubmit(async (current) => {
     const failures: string[] = [];

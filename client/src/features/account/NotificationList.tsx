@@ -1,9 +1,9 @@
 import type { Notification } from '@platform/shared';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteNotification, listMyNotifications, notificationSetName } from '../../api/endpoints/notifications';
 import type { ApiClient } from '../../api/client';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
+import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { apiErrorTexts } from '../notices/api-error-text';
 
 type Item = { notification: Notification; name: string | null };
@@ -17,23 +17,9 @@ async function loadNamed(api: ApiClient): Promise<Item[]> {
 export function NotificationList() {
   const { t } = useTranslation();
   const { api, notices } = useServices();
-  const [items, setItems] = useState<Item[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    loadNamed(api)
-      .then((named) => {
-        if (!live) return;
-        setItems(named);
-        setFailed(false);
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [api, version]);
+  const query = useLiveQuery(['notifications'], () => loadNamed(api));
+  const items = query.data ?? null;
+  const failed = query.isError;
 
   const nameOf = (item: Item) => item.name ?? t('notification.unnamed', { id: item.notification.set.id });
 
@@ -44,7 +30,7 @@ export function NotificationList() {
     } catch (error) {
       notices.warning(t('notification.error_message'), apiErrorTexts(t, error));
     }
-    setVersion((v) => v + 1);
+    void query.refetch();
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDialogs } from '../../app/services-context';
+import { useDialogs } from '../../providers/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { ProfileForm } from './ProfileForm';
 

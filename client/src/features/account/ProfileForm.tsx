@@ -4,7 +4,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { getMe, updateMe } from '../../api/endpoints/users';
 import { applyPointerErrors } from '../../api/form-errors';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
+import { READ_ON_OPEN, useLiveQuery } from '../../providers/query/useLiveQuery';
 import { TextField } from '../../ui/Field';
 import { useSession } from '../session/useSession';
 import { ProfileFormSchema, type ProfileForm as ProfileValues } from './profile.schema';
@@ -26,23 +27,16 @@ export function ProfileForm({ onCancel, onSaved }: { onCancel: () => void; onSav
   const changingPassword = useWatch({ control: form.control, name: 'changingPassword' });
 
   // The stored session may be older than the account: show what the server has now.
+  const me = useLiveQuery(['me'], () => getMe(api), READ_ON_OPEN).data;
   useEffect(() => {
-    let live = true;
-    getMe(api)
-      .then((me) => {
-        // Whatever the person already typed stays, with what was said about it; the rest takes the
-        // server's values.
-        if (live)
-          form.reset(
-            { realname: me.realname ?? '', email: me.email ?? '', changingPassword: false, password: '' },
-            { keepDirtyValues: true, keepErrors: true },
-          );
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api, form]);
+    // Whatever the person already typed stays, with what was said about it; the rest takes the
+    // server's values.
+    if (me)
+      form.reset(
+        { realname: me.realname ?? '', email: me.email ?? '', changingPassword: false, password: '' },
+        { keepDirtyValues: true, keepErrors: true },
+      );
+  }, [me, form]);
 
   useEffect(() => {
     if (changingPassword) form.setFocus('password');

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../app/config-context';
-import { isFeatureEnabled } from '../../app/features';
+import { useConfig } from '../../providers/config-context';
+import { isFeatureEnabled } from '../../providers/features';
 import { formatCount, formatShortCount, useFormatCount } from '../../i18n/numbers';
 import { useSession } from '../session/useSession';
 import './activity.css';

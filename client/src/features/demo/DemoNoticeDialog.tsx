@@ -1,7 +1,7 @@
 import { DEMO_POST_LIMIT, DEMO_TRIAL_DAYS } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDialogs } from '../../app/services-context';
+import { useDialogs } from '../../providers/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { useDemoStatus } from './useDemoStatus';
 

@@ -1,7 +1,7 @@
 import { DEMO_POST_LIMIT } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDialogs } from '../../app/services-context';
+import { useDialogs } from '../../providers/services-context';
 import { useDemoStatus } from './useDemoStatus';
 
 /** The demo plan banner: days left, expired, or post limit reached, with the way to upgrade. */

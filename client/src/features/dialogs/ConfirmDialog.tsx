@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Dialog';
-import type { ConfirmRequest } from './dialogs';
+import type { ConfirmRequest } from '../../providers/dialogs';
 
 /** Asks before something that cannot be undone; Escape and Cancel answer no. */
 export function ConfirmDialog({ request, onAnswer }: { request: ConfirmRequest; onAnswer: (ok: boolean) => void }) {

@@ -1,9 +1,9 @@
 import type { Form, Tag } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../i18n/days';
-import { categoryRows } from '../settings/categories/category-tree';
-import { useDefaultStatus } from '../sets/set-scope';
-import { DEFAULT_FILTERS, type PostFilters } from './filter-state';
+import { categoryRows } from '../common/category-tree';
+import { useDefaultStatus } from '../common/set-scope';
+import { DEFAULT_FILTERS, type PostFilters } from '../common/filter-state';
 
 const rank = (order: number[], id: number) => (order.includes(id) ? order.indexOf(id) : order.length);
 

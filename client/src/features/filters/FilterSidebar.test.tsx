@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memberSession, renderWithApp } from '../../test/harness';
 import { changeLanguage } from '../../i18n/i18n';
-import { DEFAULT_FILTERS } from './filter-state';
+import { DEFAULT_FILTERS } from '../common/filter-state';
 import { FilterSidebar } from './FilterSidebar';
 
 const survey = { id: 1, name: 'Flood reports', color: '#e53e3e' } as Form;

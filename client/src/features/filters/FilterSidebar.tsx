@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatCount } from '../../i18n/numbers';
 import { Disclosure } from '../../ui/Disclosure';
-import { allowedSurveys } from '../posts/editor/allowed-surveys';
+import { allowedSurveys } from '../common/allowed-surveys';
 import { useSession } from '../session/useSession';
-import { SOURCE_OPTIONS, type SurveyChoice } from './filter-state';
+import { SOURCE_OPTIONS, type SurveyChoice } from '../common/filter-state';
 import type { PostFiltersApi } from './usePostFilters';
 import type { FilterCounts } from './useFilterData';
 

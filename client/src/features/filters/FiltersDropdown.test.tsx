@@ -2,7 +2,7 @@ import type { Form } from '@platform/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { memberSession, renderWithApp, type Handler } from '../../test/harness';
-import { DEFAULT_FILTERS, type PostFilters } from './filter-state';
+import { DEFAULT_FILTERS, type PostFilters } from '../common/filter-state';
 import { FiltersDropdown } from './FiltersDropdown';
 
 const survey = { id: 1, name: 'Flood reports', color: '#e53e3e' } as Form;

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchPlaces, type GeocodedPlace } from '../../api/endpoints/geocode';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import type { ApiClient } from '../../api/client';
-import { useDebounced } from '../posts/editor/fields/useDebounced';
-import { parseLatLon, RADIUS_OPTIONS, type PostFilters } from './filter-state';
+import { useDebounced } from '../common/useDebounced';
+import { parseLatLon, RADIUS_OPTIONS, type PostFilters } from '../common/filter-state';
 
 type Search = { term: string; places: GeocodedPlace[] | null };
 type LocationChange = Pick<PostFilters, 'center' | 'place' | 'radius'>;

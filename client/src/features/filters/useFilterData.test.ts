@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, type PostFilters } from './filter-state';
+import { DEFAULT_FILTERS, type PostFilters } from '../common/filter-state';
 import { countQueries } from './useFilterData';
 
 const filters = (change: Partial<PostFilters> = {}): PostFilters => ({ ...DEFAULT_FILTERS, ...change });

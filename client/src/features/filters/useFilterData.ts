@@ -1,14 +1,19 @@
-import type { Form, PushedEvent, Tag } from '@platform/shared';
-import { useEffect, useRef, useState } from 'react';
+import type { Form, Tag } from '@platform/shared';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { ApiClient } from '../../api';
 import { listForms } from '../../api/endpoints/forms';
 import { listTagsCached } from '../../api/endpoints/posts';
 import { getPostStats, groupValues } from '../../api/endpoints/stats';
 import type { Query } from '../../api/query';
-import { useServices } from '../../app/services-context';
-import { useServerEvents } from '../../realtime/useServerEvents';
-import { scopeQuery, useSetScope, type SetScope } from '../sets/set-scope';
+import { useServices } from '../../providers/services-context';
+import { useLiveQuery } from '../../providers/query/useLiveQuery';
+import { scopeQuery, useSetScope, type SetScope } from '../common/set-scope';
 import { useSession } from '../session/useSession';
-import { filtersToQuery, type PostFilters } from './filter-state';
+import { filtersToQuery, type PostFilters } from '../common/filter-state';
+
+const NO_FORMS: Form[] = [];
+const NO_TAGS: Tag[] = [];
 
 export type FilterCounts = {
   /** Posts per survey id (`none` for posts without a survey) under every filter but the survey. */
@@ -19,26 +24,14 @@ export type FilterCounts = {
   unmapped?: number;
 };
 
-const COUNT_EVENTS = ['post.created', 'post.updated', 'post.status_changed', 'post.deleted'] as const;
-const RECOUNT_THROTTLE_MS = 1500;
-
-/** Surveys and categories the filters offer. */
+/** Surveys and categories the filters offer; either list is empty when it cannot be read. */
 export function useFilterChoices() {
   const { api } = useServices();
-  const { session } = useSession();
-  const viewer = session?.userId ?? null;
-  const [choices, setChoices] = useState<{ surveys: Form[]; tags: Tag[] } | null>(null);
-  useEffect(() => {
-    let alive = true;
-    Promise.all([listForms(api).catch(() => [] as Form[]), listTagsCached(api).catch(() => [] as Tag[])]).then(
-      ([surveys, tags]) => alive && setChoices({ surveys: surveys.filter((s) => !s.disabled), tags }),
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, [api, viewer]);
-  return choices;
+  const forms = useLiveQuery(['forms'], () => listForms(api));
+  const tags = useLiveQuery(['tags'], () => listTagsCached(api));
+  const surveys = forms.isError ? NO_FORMS : forms.data;
+  const tagList = tags.isError ? NO_TAGS : tags.data;
+  return useMemo(() => (surveys && tagList ? { surveys: surveys.filter((s) => !s.disabled), tags: tagList } : null), [surveys, tagList]);
 }
 
 /**
@@ -70,52 +63,38 @@ export function countQueries(
 /**
  * Sidebar counts (spec 2 screens 13 and 14) from `GET /posts/stats?group_by=form`, which answers
  * per survey and source (API-CONTRACT 10), and with `unmapped` the matching posts without a
- * location (the map's); recounted when posts change.
+ * location (the map's); recounted when posts change (throttled, `live-keys.ts`).
  */
 export function useFilterCounts(filters: PostFilters, options: { unmapped?: boolean } = {}): FilterCounts | null {
   const withUnmapped = options.unmapped ?? false;
   const { api } = useServices();
-  const { admin, session } = useSession();
-  const viewer = session?.userId ?? null;
+  const { admin } = useSession();
   const scope = useSetScope();
-  const [counts, setCounts] = useState<FilterCounts | null>(null);
-  const [tick, setTick] = useState(0);
-  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useServerEvents(COUNT_EVENTS, (_event: PushedEvent) => {
-    if (pending.current !== undefined) return;
-    pending.current = setTimeout(() => {
-      pending.current = undefined;
-      setTick((n) => n + 1);
-    }, RECOUNT_THROTTLE_MS);
+  const queries = countQueries(filters, scope, { admin, unmapped: withUnmapped });
+  // The counts shown stay until the new ones arrive; a failed count shows none.
+  const counts = useLiveQuery(['post-stats', queries], (signal) => readCounts(api, queries, signal), {
+    placeholderData: keepPreviousData,
   });
-  useEffect(() => () => clearTimeout(pending.current), []);
+  return counts.isError ? null : (counts.data ?? null);
+}
 
-  useEffect(() => {
-    const abort = new AbortController();
-    const queries = countQueries(filters, scope, { admin, unmapped: withUnmapped });
-    const ask = (query: Query | null) => (query ? getPostStats(api, query, abort.signal) : Promise.resolve(null));
-    Promise.all([getPostStats(api, queries.bySurvey, abort.signal), ask(queries.bySource), ask(queries.unmapped)]).then(
-      ([bySurveyStats, bySourceStats, unmappedStats]) => {
-        const bySurvey = new Map<number | 'none', number>();
-        for (const v of groupValues(bySurveyStats)) {
-          const key = v.id ?? 'none';
-          bySurvey.set(key, (bySurvey.get(key) ?? 0) + v.total);
-        }
-        let bySource: Map<string, number> | null = null;
-        if (bySourceStats) {
-          bySource = new Map();
-          for (const v of groupValues(bySourceStats)) bySource.set(v.type, (bySource.get(v.type) ?? 0) + v.total);
-        }
-        const unmapped = (unmappedStats ?? bySurveyStats).unmapped;
-        setCounts({ bySurvey, bySource, ...(unmapped !== undefined ? { unmapped } : {}) });
-      },
-      () => {
-        if (!abort.signal.aborted) setCounts(null);
-      },
-    );
-    return () => abort.abort();
-  }, [api, filters, scope, admin, viewer, tick, withUnmapped]);
-
-  return counts;
+async function readCounts(api: ApiClient, queries: ReturnType<typeof countQueries>, signal: AbortSignal): Promise<FilterCounts> {
+  const ask = (query: Query | null) => (query ? getPostStats(api, query, signal) : Promise.resolve(null));
+  const [bySurveyStats, bySourceStats, unmappedStats] = await Promise.all([
+    getPostStats(api, queries.bySurvey, signal),
+    ask(queries.bySource),
+    ask(queries.unmapped),
+  ]);
+  const bySurvey = new Map<number | 'none', number>();
+  for (const v of groupValues(bySurveyStats)) {
+    const key = v.id ?? 'none';
+    bySurvey.set(key, (bySurvey.get(key) ?? 0) + v.total);
+  }
+  let bySource: Map<string, number> | null = null;
+  if (bySourceStats) {
+    bySource = new Map();
+    for (const v of groupValues(bySourceStats)) bySource.set(v.type, (bySource.get(v.type) ?? 0) + v.total);
+  }
+  const unmapped = (unmappedStats ?? bySurveyStats).unmapped;
+  return { bySurvey, bySource, ...(unmapped !== undefined ? { unmapped } : {}) };
 }

@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Query } from '../../api/query';
-import { COLLECTION_STATUS, markCleared, scopedPath, scopeQuery, useSetScope, type SetScope } from '../sets/set-scope';
-import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, filtersToQuery, type PostFilters } from './filter-state';
+import { COLLECTION_STATUS, markCleared, scopedPath, scopeQuery, useSetScope, type SetScope } from '../common/set-scope';
+import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, filtersToQuery, type PostFilters } from '../common/filter-state';
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v) => b.includes(v));
 

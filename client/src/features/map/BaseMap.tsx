@@ -4,7 +4,7 @@ import './map.css';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { loadChunk, loadOnce } from '../../app/lazy-chunk';
+import { loadChunk, loadOnce } from '../../ui/lazy-chunk';
 import { toBaselayer, type Baselayer } from './base-layers';
 import { BASEMAP_LAYER, baseStyle, WORLD_BORDERS_SOURCE, WORLD_LAND_SOURCE } from './map-style';
 import { loadWorldOutline } from './world-outline';

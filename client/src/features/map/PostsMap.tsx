@@ -1,14 +1,14 @@
-import type { PostClusterFeature, PostClusters, PushedEvent } from '@platform/shared';
+import type { PostClusterFeature, PostClusters } from '@platform/shared';
 import type { GeoJSONSource, Map as MaplibreMap, Marker } from 'maplibre-gl';
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { getPostClusters } from '../../api/endpoints/clusters';
 import type { Query } from '../../api/query';
-import { useConfig } from '../../app/config-context';
-import { useServices } from '../../app/services-context';
+import { useConfig } from '../../providers/config-context';
+import { useServices } from '../../providers/services-context';
 import { formatShortCount } from '../../i18n/numbers';
-import { useServerEvents } from '../../realtime/useServerEvents';
+import { useLiveEvents } from '../../providers/useLiveEvents';
 import { BaseMap, type Maplibre } from './BaseMap';
 import { mapDefaults } from './map-defaults';
 import { clampBbox, EVENT_THROTTLE_MS, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_ZOOM } from './map-view-rules';
@@ -18,11 +18,9 @@ import { heatFeatures, HEAT_RADIUS_PX } from './heat-weights';
 import { fitClusters, prefetchWorldClusters, takeWorldClusters } from './cluster-prefetch';
 import { clearMarkers, syncMarkers } from './marker-sync';
 import { PIN_POPUP_OFFSET, popupMaxWidth, popupPan } from './popup-placement';
-import { PostPopupCard } from './PostPopupCard';
 
 const HEAT_SOURCE = 'posts-heat';
 const HEAT_LAYER = 'posts-heatmap';
-const POST_EVENTS = ['post.created', 'post.updated', 'post.status_changed', 'post.deleted'] as const;
 const EMPTY = { type: 'FeatureCollection' as const, features: [] };
 
 /** The map with its library (markers, popups and bounds are made with it). */
@@ -52,11 +50,14 @@ export function PostsMap({
   heatmap = false,
   className,
   onStatus,
+  Popup,
 }: {
   query: Query;
   heatmap?: boolean;
   className?: string;
   onStatus?: (status: PostsMapStatus) => void;
+  /** What an opened point shows: the map knows points, the caller knows what a post card is. */
+  Popup: ComponentType<{ id: number }>;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -168,7 +169,7 @@ export function PostsMap({
     };
   }, [shown, api, query, view.fitBounds]);
 
-  useServerEvents(POST_EVENTS, (_event: PushedEvent) => refetch.current());
+  useLiveEvents(['posts'], () => refetch.current());
 
   // Markers (or the heatmap) for the current answer.
   useEffect(() => {
@@ -228,7 +229,7 @@ export function PostsMap({
         onMap={onMap}
         onUnavailable={() => onStatus?.({ state: 'unavailable', total: null })}
       />
-      {selected ? createPortal(<PostPopupCard id={selected.id} />, selected.node) : null}
+      {selected ? createPortal(<Popup id={selected.id} />, selected.node) : null}
     </>
   );
 }

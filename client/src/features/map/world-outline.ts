@@ -2,7 +2,7 @@ import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import outlineUrl from 'world-atlas/countries-110m.json?url';
-import { loadOnce } from '../../app/lazy-chunk';
+import { loadOnce } from '../../ui/lazy-chunk';
 
 export type WorldOutline = { land: FeatureCollection; borders: FeatureCollection };
 

@@ -1,10 +1,11 @@
-import { MESSAGE_THREAD_PAGE_SIZE, MessageEventPayloadSchema, type Post } from '@platform/shared';
-import { useEffect, useState } from 'react';
+import { MESSAGE_THREAD_PAGE_SIZE, type Post } from '@platform/shared';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { getThreadPage, type Thread } from '../../api/endpoints/messages';
-import { useServices } from '../../app/services-context';
-import { useServerEvents } from '../../realtime/useServerEvents';
+import { getThreadPage } from '../../api/endpoints/messages';
+import { useServices } from '../../providers/services-context';
+import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { Pager } from '../../ui/Pager';
 import { SendMessageDialog } from './SendMessageDialog';
 import './messages.css';
@@ -28,28 +29,13 @@ function Thread({ contactId }: { contactId: number }) {
   const [params] = useSearchParams();
   const requested = Number(params.get(PAGE_PARAM) ?? '1');
   const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
-  const [thread, setThread] = useState<{ key: string; data: Thread } | { key: string; failed: string } | null>(null);
-  const [version, setVersion] = useState(0);
   const [replying, setReplying] = useState(false);
-  const key = `${contactId}:${page}:${version}`;
-
-  useEffect(() => {
-    let live = true;
-    getThreadPage(api, contactId, page).then(
-      (data) => live && setThread({ key, data }),
-      (error: unknown) => live && setThread({ key, failed: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, contactId, page, key]);
-
-  useServerEvents('message.created', (event) => {
-    const payload = MessageEventPayloadSchema.safeParse(event.payload);
-    if (payload.success && payload.data.contact_id === contactId) setVersion((v) => v + 1);
+  // A new message of this contact marks the thread stale (`live-keys.ts`); a page shown stays until the next one arrives.
+  const thread = useLiveQuery(['messages', contactId, page], () => getThreadPage(api, contactId, page), {
+    placeholderData: keepPreviousData,
   });
 
-  const data = thread && 'data' in thread ? thread.data : null;
+  const data = thread.data ?? null;
   const pageCount = data ? Math.max(1, Math.ceil(data.total_count / MESSAGE_THREAD_PAGE_SIZE)) : 1;
   const last = data?.results.at(-1) ?? null;
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -69,8 +55,8 @@ function Thread({ contactId }: { contactId: number }) {
           {t('messages.send_title')}
         </button>
       </div>
-      {thread === null ? <p role="status">{t('app.loading')}</p> : null}
-      {thread && 'failed' in thread ? <p role="alert">{thread.failed}</p> : null}
+      {thread.isPending ? <p role="status">{t('app.loading')}</p> : null}
+      {thread.isError ? <p role="alert">{thread.error.message}</p> : null}
       {data && data.results.length === 0 ? <p className="empty-state">{t('messages.empty')}</p> : null}
       {data && data.results.length > 0 ? (
         <ol className="message-list">
@@ -96,7 +82,7 @@ function Thread({ contactId }: { contactId: number }) {
           onClose={() => setReplying(false)}
           onSent={() => {
             setReplying(false);
-            setVersion((v) => v + 1);
+            void thread.refetch();
           }}
         />
       ) : null}

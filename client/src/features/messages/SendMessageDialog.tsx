@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { sendMessage } from '../../api/endpoints/messages';
 import { applyPointerErrors } from '../../api/form-errors';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { TextAreaField } from '../../ui/Field';
 

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { acquirePostLock, releasePostLock } from '../../api/endpoints/post-locks';
-import { useServices } from '../../app/services-context';
-import { useServerEvents } from '../../realtime/useServerEvents';
+import { useServices } from '../../providers/services-context';
+import { useServerEvents } from '../../providers/useServerEvents';
 import { Dialog } from '../../ui/Dialog';
-import { useKeepFilters } from '../posts/useKeepFilters';
+import { useKeepFilters } from '../common/useKeepFilters';
 import { LOCK_EVENT_TYPES, lockChangeFor } from './lock-events';
 import { postLockMachine } from './post-lock.machine';
 

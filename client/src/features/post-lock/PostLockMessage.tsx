@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { releasePostLock } from '../../api/endpoints/post-locks';
-import { useServices } from '../../app/services-context';
-import { isAdmin } from '../session/permissions';
+import { useServices } from '../../providers/services-context';
+import { isAdmin } from '../../session/permissions';
 import { useSession } from '../session/useSession';
 import type { PostLock } from '@platform/shared';
 

@@ -1,6 +1,6 @@
 import type { Post, PostLock } from '@platform/shared';
 import { useState } from 'react';
-import { useServerEvents } from '../../realtime/useServerEvents';
+import { useServerEvents } from '../../providers/useServerEvents';
 import { LOCK_EVENT_TYPES, lockChangeFor, unlocks, type LockChange } from './lock-events';
 
 const lockOf = (change: LockChange): PostLock | null => {

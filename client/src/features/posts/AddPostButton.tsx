@@ -1,12 +1,15 @@
 import type { Form } from '@platform/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { listForms } from '../../api/endpoints/forms';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
+import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { useSession } from '../session/useSession';
-import { allowedSurveys } from './editor/allowed-surveys';
-import { useKeepFilters } from './useKeepFilters';
+import { allowedSurveys } from '../common/allowed-surveys';
+import { useKeepFilters } from '../common/useKeepFilters';
+
+const NO_PERMISSIONS: string[] = [];
 
 type Allowed = { status: 'loading' } | { status: 'ready'; surveys: Form[] } | { status: 'error' };
 
@@ -15,32 +18,16 @@ export function useAllowedSurveys(): Allowed {
   const { api, notices } = useServices();
   const { t } = useTranslation();
   const { session } = useSession();
-  const [answer, setAnswer] = useState<{ key: string; allowed: Allowed } | null>(null);
   const role = session?.grantType === 'password' ? session.role : null;
-  const permissions = session?.grantType === 'password' ? session.permissions : [];
-  const permissionKey = permissions.join(',');
-  const key = `${role ?? ''}|${permissionKey}`;
+  const permissions = session?.grantType === 'password' ? session.permissions : NO_PERMISSIONS;
+  const forms = useLiveQuery(['forms'], () => listForms(api));
   useEffect(() => {
-    let live = true;
-    const setAllowed = (allowed: Allowed) => setAnswer({ key, allowed });
-    listForms(api).then(
-      (forms) =>
-        live &&
-        setAllowed({
-          status: 'ready',
-          surveys: allowedSurveys(forms, { role, permissions: permissionKey ? permissionKey.split(',') : [] }),
-        }),
-      (error: unknown) => {
-        if (!live) return;
-        setAllowed({ status: 'error' });
-        notices.apiError(error, t('post_editor.surveys_failed'));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, notices, t, role, permissionKey, key]);
-  return answer?.key === key ? answer.allowed : { status: 'loading' };
+    if (forms.error) notices.apiError(forms.error, t('post_editor.surveys_failed'));
+  }, [forms.error, notices, t]);
+  return useMemo(() => {
+    if (forms.isError) return { status: 'error' };
+    return forms.data ? { status: 'ready', surveys: allowedSurveys(forms.data, { role, permissions }) } : { status: 'loading' };
+  }, [forms.isError, forms.data, role, permissions]);
 }
 
 /**

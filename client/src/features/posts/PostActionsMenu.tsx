@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Disclosure } from '../../ui/Disclosure';
 import { AddToCollectionDialogLazy } from '../sets/lazy-dialogs';
 import { useSession } from '../session/useSession';
-import { cardTitle } from './post-text';
+import { cardTitle } from '../common/post-text';
 import { lockedByOther, usePostActions } from './usePostActions';
-import { useKeepFilters } from './useKeepFilters';
+import { useKeepFilters } from '../common/useKeepFilters';
 
 export type PostChangeHandlers = { onChanged: (post: Post) => void; onRemoved: (id: number) => void };
 

@@ -7,8 +7,8 @@ import { useLivePost } from '../post-lock/useLivePost';
 import { PostActionsMenu, type PostChangeHandlers } from './PostActionsMenu';
 import { PostMeta } from './PostMeta';
 import { PostTweet, tweetUrl } from './PostTweet';
-import { cardExcerpt, cardTitle } from './post-text';
-import { useKeepFilters } from './useKeepFilters';
+import { cardExcerpt, cardTitle } from '../common/post-text';
+import { useKeepFilters } from '../common/useKeepFilters';
 import { usePreviewImage } from './usePreviewImage';
 
 export function PostCard({ post: loaded, selected, ...handlers }: { post: Post; selected: boolean } & PostChangeHandlers) {

@@ -1,10 +1,10 @@
 import type { Post, Stage } from '@platform/shared';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { getPost, getPostSurvey, setCompletedStages } from '../../api/endpoints/posts';
-import { useServices } from '../../app/services-context';
-import { useServerEvents } from '../../realtime/useServerEvents';
+import { useLiveQuery, useSetLiveData } from '../../providers/query/useLiveQuery';
+import { useServices } from '../../providers/services-context';
+import { useServerEvents } from '../../providers/useServerEvents';
 import { PostMessages } from '../messages/PostMessages';
 import { PostLockMessage } from '../post-lock/PostLockMessage';
 import { useLivePost } from '../post-lock/useLivePost';
@@ -18,31 +18,26 @@ import { PostMeta } from './PostMeta';
 import { PostTasks } from './PostTasks';
 import { stageEntries } from './post-value-format';
 import { PostValues } from './PostValues';
-import { cardTitle } from './post-text';
+import { cardTitle } from '../common/post-text';
 import { lockedByOther } from './usePostActions';
 import { useLoaded } from './useLoaded';
-import { useKeepFilters, useReturnTo } from './useKeepFilters';
+import { useKeepFilters, useReturnTo } from '../common/useKeepFilters';
 
-type Loaded = { id: number; post: Post | null };
-
-/** Reads the post and keeps it current from pushed events about it (thin pushes, refetch over REST). */
+/**
+ * Reads the post; a change pushed about it reads it again (`live-keys.ts`), and a deletion closes
+ * it (thin pushes, refetch over REST).
+ */
 function usePost(id: number, onGone: () => void) {
   const { api } = useServices();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const load = useCallback(() => {
-    getPost(api, id).then(
-      (post) => setLoaded({ id, post }),
-      () => setLoaded({ id, post: null }),
-    );
-  }, [api, id]);
-  useEffect(load, [load]);
-  useServerEvents(
-    (e) => e.aggregate_type === 'post' && e.aggregate_id === String(id),
-    (e) => (e.type === 'post.deleted' ? onGone() : load()),
-  );
-  const state: { status: 'loading' } | { status: 'missing' } | { status: 'ready'; post: Post } =
-    loaded?.id !== id ? { status: 'loading' } : loaded.post ? { status: 'ready', post: loaded.post } : { status: 'missing' };
-  return { state, setPost: (post: Post) => setLoaded({ id: post.id, post }) };
+  const query = useLiveQuery(['post', id], () => getPost(api, id));
+  const setPost = useSetLiveData<Post>(['post', id]);
+  useServerEvents((e) => e.type === 'post.deleted' && e.aggregate_id === String(id), onGone);
+  const state: { status: 'loading' } | { status: 'missing' } | { status: 'ready'; post: Post } = query.isError
+    ? { status: 'missing' }
+    : query.data
+      ? { status: 'ready', post: query.data }
+      : { status: 'loading' };
+  return { state, setPost };
 }
 
 /** The post column of the data view, `/posts/{id}` (spec 2 screen 5). */
@@ -102,7 +97,7 @@ function PostBody({
   const { t } = useTranslation();
   const { api, notices } = useServices();
   const { session, admin, can } = useSession();
-  const survey = useLoaded(post.form ? `survey:${post.form.id}` : null, () => getPostSurvey(api, post.form?.id ?? 0));
+  const survey = useLoaded(post.form ? ['survey', post.form.id] : null, () => getPostSurvey(api, post.form?.id ?? 0));
   const stages = [...(survey?.stages ?? [])].sort((a, b) => a.priority - b.priority);
   const postStage = stages.find((s) => s.type === 'post');
   const manager = admin || can('Manage Posts');

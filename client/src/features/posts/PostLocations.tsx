@@ -1,8 +1,8 @@
 import { LngLatBounds, Marker } from 'maplibre-gl';
 import { useTranslation } from 'react-i18next';
 import { getPostGeoJson } from '../../api/endpoints/posts';
-import { useConfig } from '../../app/config-context';
-import { useServices } from '../../app/services-context';
+import { useConfig } from '../../providers/config-context';
+import { useServices } from '../../providers/services-context';
 import { BaseMap } from '../map/BaseMap';
 import { mapDefaults } from '../map/map-defaults';
 import { useLoaded } from './useLoaded';
@@ -20,7 +20,7 @@ export function PostLocations({ postId, version, color }: { postId: number; vers
   const { api } = useServices();
   const config = useConfig();
   const key = `geo:${postId}:${version}`;
-  const geo = useLoaded(key, () => getPostGeoJson(api, postId));
+  const geo = useLoaded(['post-geo', postId, version], () => getPostGeoJson(api, postId));
   if (!geo || geo.features.length === 0) return null;
   const f = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 });
   const points = geo.features.map((feature) => feature.geometry.coordinates as [number, number]);

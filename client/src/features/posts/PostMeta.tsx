@@ -1,10 +1,10 @@
 import type { Post } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { getUserNameCached } from '../../api/endpoints/posts';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { useSession } from '../session/useSession';
 import './post-meta.css';
-import { fullDate, relativeDate, sourceKey, statusKey } from './post-text';
+import { fullDate, relativeDate, sourceKey, statusKey } from '../common/post-text';
 import { useLoaded } from './useLoaded';
 
 /**
@@ -16,7 +16,7 @@ export function useAuthorName(post: Pick<Post, 'author_realname' | 'user'>): str
   const { session, can } = useSession();
   const userId = post.user?.id ?? null;
   const mine = userId !== null && userId === session?.userId;
-  const fetched = useLoaded(userId !== null && !mine && !post.author_realname && can('Manage Users') ? `user:${userId}` : null, () =>
+  const fetched = useLoaded(userId !== null && !mine && !post.author_realname && can('Manage Users') ? ['user-name', userId] : null, () =>
     getUserNameCached(api, userId ?? 0),
   );
   return post.author_realname || (mine ? session.realname : null) || fetched;

@@ -2,14 +2,14 @@ import type { Attribute } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getMediaCached, getPost, listTagsCached } from '../../api/endpoints/posts';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { Markdown } from './Markdown';
 import { asId, formatValue, safeHref, valueKind, type FieldEntry } from './post-value-format';
 import { useLoaded } from './useLoaded';
 
 function MediaValue({ id }: { id: number }) {
   const { api } = useServices();
-  const media = useLoaded(`media:${id}`, () => getMediaCached(api, id));
+  const media = useLoaded(['media', id], () => getMediaCached(api, id));
   if (!media) return null;
   return (
     <figure className="post-media">
@@ -29,13 +29,13 @@ function MediaValue({ id }: { id: number }) {
 function RelatedPost({ id }: { id: number }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const post = useLoaded(`post:${id}`, () => getPost(api, id));
+  const post = useLoaded(['post', id], () => getPost(api, id));
   return <Link to={`/posts/${id}`}>{post?.title || t('post.related', { id })}</Link>;
 }
 
 function CategoryNames({ ids }: { ids: number[] }) {
   const { api } = useServices();
-  const tags = useLoaded('tags', () => listTagsCached(api));
+  const tags = useLoaded(['tags'], () => listTagsCached(api));
   const names = ids.map((id) => tags?.find((tag) => tag.id === id)?.tag).filter((n): n is string => Boolean(n));
   return (
     <ul className="post-value-list">

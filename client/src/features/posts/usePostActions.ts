@@ -1,10 +1,10 @@
 import type { Post, PostStatus } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { getPostSurvey, removePost, setPostStatus } from '../../api/endpoints/posts';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { useSession } from '../session/useSession';
 import { incompleteRequiredStages } from './post-value-format';
-import { cardTitle } from './post-text';
+import { cardTitle } from '../common/post-text';
 
 export const STATUS_ACTIONS: ReadonlyArray<{ status: PostStatus; label: string }> = [
   { status: 'published', label: 'post.action.publish' },

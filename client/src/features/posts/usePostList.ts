@@ -1,8 +1,8 @@
 import type { Post, PushedEvent } from '@platform/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { listPosts, postsMatching } from '../../api/endpoints/posts';
-import { useServices } from '../../app/services-context';
-import { useServerEvents } from '../../realtime/useServerEvents';
+import { useServices } from '../../providers/services-context';
+import { useLiveEvents } from '../../providers/useLiveEvents';
 import { usePostFilters } from '../filters/usePostFilters';
 import { useSession } from '../session/useSession';
 import {
@@ -14,8 +14,6 @@ import {
   readPostPage,
   SERVER_PAGE_CAP,
 } from './post-list-state';
-
-const POST_EVENTS = ['post.created', 'post.updated', 'post.status_changed', 'post.deleted'] as const;
 
 /**
  * The data view's list: pages of posts, load more, and live changes. New posts are announced by
@@ -81,7 +79,7 @@ export function usePostList() {
     [api, query],
   );
 
-  useServerEvents(POST_EVENTS, (event: PushedEvent) => {
+  useLiveEvents(['posts'], (event: PushedEvent) => {
     const id = Number(event.aggregate_id);
     if (!Number.isInteger(id)) return;
     if (event.type === 'post.deleted') dispatch({ type: 'removed', id });

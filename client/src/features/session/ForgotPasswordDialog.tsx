@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { requestPasswordReset } from '../../api/endpoints/users';
 import { applyPointerErrors } from '../../api/form-errors';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { ForgotPasswordFormSchema, type ForgotPasswordForm } from './forms';

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listAnswer, renderWithApp } from '../../test/harness';
 import LoginDialog from './LoginDialog';
-import { TOS_VERSION_DATE } from './tos';
+import { TOS_VERSION_DATE } from '../../session/tos';
 
 const badCredentials = () => ({
   status: 400,

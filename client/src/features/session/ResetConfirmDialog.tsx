@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { confirmPasswordReset } from '../../api/endpoints/users';
 import { applyPointerErrors } from '../../api/form-errors';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { ResetConfirmFormSchema, type ResetConfirmForm } from './forms';

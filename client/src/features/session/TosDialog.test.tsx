@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test/harness';
 import TosDialog from './TosDialog';
-import { TOS_VERSION_DATE } from './tos';
+import { TOS_VERSION_DATE } from '../../session/tos';
 
 const answers = {
   'POST /oauth/token': () => ({ body: { token_type: 'Bearer', expires_in: 54000, access_token: 'fresh' } }),

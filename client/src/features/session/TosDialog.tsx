@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { CheckboxField } from '../../ui/Field';
 import { TosFormSchema, type TosForm } from './forms';
-import { TOS_VERSION_DATE } from './tos';
+import { TOS_VERSION_DATE } from '../../session/tos';
 import { useLoginState } from './useSession';
 
 export const TERMS_URL = 'https://www.ushahidi.com/terms-of-service';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { useServices } from '../../app/services-context';
-import { canOpenSettings, hasPermission, isAdmin, isLoggedIn } from './permissions';
+import { useServices } from '../../providers/services-context';
+import { canOpenSettings, hasPermission, isAdmin, isLoggedIn } from '../../session/permissions';
 
 /** The login machine's snapshot, for components that show its states (dialogs). */
 export function useLoginState() {

@@ -1,5 +1,6 @@
 import type { Collection, Post } from '@platform/shared';
-import { useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import './sets.css';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,11 +10,15 @@ import {
   removePostFromCollection,
   type SetInput,
 } from '../../api/endpoints/collections';
-import { useServices } from '../../app/services-context';
+import { useLiveQuery, useSetLiveData } from '../../providers/query/useLiveQuery';
+import { useServices } from '../../providers/services-context';
+import { useDebounced } from '../common/useDebounced';
 import { Dialog } from '../../ui/Dialog';
 import { CheckboxField } from '../../ui/Field';
-import { cardTitle } from '../posts/post-text';
+import { cardTitle } from '../common/post-text';
 import { SetEditorDialog } from './SetEditorDialog';
+
+const NO_COLLECTIONS: Collection[] = [];
 
 /**
  * The add-to-collection picker (spec 2 screen 21): a search box, the collections I may edit as a
@@ -24,23 +29,17 @@ export function AddToCollectionDialog({ post, onChanged, onClose }: { post: Post
   const { t } = useTranslation();
   const { api, notices } = useServices();
   const [q, setQ] = useState('');
-  const [collections, setCollections] = useState<Collection[] | null>(null);
+  const term = useDebounced(q);
+  const listed = useLiveQuery(
+    ['sets', 'editable', term],
+    () =>
+      listCollections(api, { q: term, editableByMe: true }).then((found) => found.filter((c) => c.allowed_privileges.includes('update'))),
+    { placeholderData: keepPreviousData },
+  );
+  const collections = listed.isError ? NO_COLLECTIONS : (listed.data ?? null);
+  const setCollections = useSetLiveData<Collection[]>(['sets', 'editable', term]);
   const [member, setMember] = useState(() => new Set(post.sets.map(Number)));
   const [creating, setCreating] = useState(false);
-
-  useEffect(() => {
-    let alive = true;
-    const timer = setTimeout(() => {
-      listCollections(api, { q, editableByMe: true }).then(
-        (found) => alive && setCollections(found.filter((c) => c.allowed_privileges.includes('update'))),
-        () => alive && setCollections([]),
-      );
-    }, 250);
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-    };
-  }, [api, q]);
 
   const toggle = async (collection: Collection, add: boolean) => {
     // Ticked at once; the answer confirms it (or the tick goes back).

@@ -1,18 +1,22 @@
 import type { Collection, SavedSearch } from '@platform/shared';
-import { useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import './sets.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { createCollection, listCollections, type SetInput } from '../../api/endpoints/collections';
 import { listSavedSearches } from '../../api/endpoints/savedsearches';
-import { useServices } from '../../app/services-context';
+import { useLiveQuery } from '../../providers/query/useLiveQuery';
+import { useServices } from '../../providers/services-context';
+import { useDebounced } from '../common/useDebounced';
 import { Dialog } from '../../ui/Dialog';
 import { useSession } from '../session/useSession';
 import { DeleteSavedSearchesDialog } from './DeleteSavedSearchesDialog';
 import { SetEditorDialog } from './SetEditorDialog';
-import type { SetKind } from './set-scope';
+import type { SetKind } from '../common/set-scope';
 
 const SEARCH_DEBOUNCE_MS = 250;
+const NONE: Array<Collection | SavedSearch> = [];
 
 /** Saved searches listed are those featured or owned by the current user (spec 2 section 6). */
 const listedFor = (userId: number | null) => (search: SavedSearch) => search.featured || (userId !== null && search.user?.id === userId);
@@ -21,24 +25,17 @@ const listedFor = (userId: number | null) => (search: SavedSearch) => search.fea
 function useSetList(kind: SetKind, q: string, reload: number) {
   const { api } = useServices();
   const userId = useSession().session?.userId ?? null;
-  const [items, setItems] = useState<Array<Collection | SavedSearch> | null>(null);
-  useEffect(() => {
-    let alive = true;
-    const timer = setTimeout(() => {
-      (kind === 'collection'
-        ? listCollections(api, { q })
-        : listSavedSearches(api, { q }).then((found) => found.filter(listedFor(userId)))
-      ).then(
-        (found) => alive && setItems(found),
-        () => alive && setItems([]),
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-    };
-  }, [api, kind, q, userId, reload]);
-  return items;
+  const term = useDebounced(q, SEARCH_DEBOUNCE_MS);
+  // The list shown stays while the next search is asked; a failed one lists nothing.
+  const query = useLiveQuery(
+    ['sets', kind, term, reload],
+    (): Promise<Array<Collection | SavedSearch>> =>
+      kind === 'collection'
+        ? listCollections(api, { q: term })
+        : listSavedSearches(api, { q: term }).then((found) => found.filter(listedFor(userId))),
+    { placeholderData: keepPreviousData },
+  );
+  return query.isError ? NONE : (query.data ?? null);
 }
 
 /**

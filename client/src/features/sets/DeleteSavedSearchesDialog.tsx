@@ -2,7 +2,7 @@ import type { SavedSearch } from '@platform/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteSavedSearch } from '../../api/endpoints/savedsearches';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../providers/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { CheckboxField } from '../../ui/Field';
 

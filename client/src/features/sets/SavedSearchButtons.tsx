@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SetInput } from '../../api/endpoints/collections';
 import { createSavedSearch } from '../../api/endpoints/savedsearches';
-import { useServices } from '../../app/services-context';
-import type { PostFilters } from '../filters/filter-state';
+import { useServices } from '../../providers/services-context';
+import type { PostFilters } from '../common/filter-state';
 import { useSession } from '../session/useSession';
-import { paramsToFilter } from './saved-filter';
+import { paramsToFilter } from '../common/saved-filter';
 import { SetEditorDialogLazy, SetListDialogLazy } from './lazy-dialogs';
-import { useSetScope } from './set-scope';
+import { useSetScope } from '../common/set-scope';
 
 /**
  * Beside the filters (spec 2 screens 15, 16 and 19): the saved search list for everyone, and for

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Role } from '@platform/shared';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import './sets.css';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,13 @@ import { z } from 'zod';
 import type { SetInput } from '../../api/endpoints/collections';
 import { listRoles } from '../../api/endpoints/roles';
 import { applyPointerErrors } from '../../api/form-errors';
-import { useServices } from '../../app/services-context';
+import { useLiveQuery } from '../../providers/query/useLiveQuery';
+import { useServices } from '../../providers/services-context';
 import { Dialog } from '../../ui/Dialog';
 import { CheckboxField, TextAreaField, TextField } from '../../ui/Field';
 import { SelectField } from '../../ui/SelectField';
 import { useSession } from '../session/useSession';
-import type { SetKind } from './set-scope';
+import type { SetKind } from '../common/set-scope';
 
 const FormSchema = z.object({
   name: z.string().trim().min(3, 'sets.name_length').max(255, 'sets.name_length'),
@@ -29,6 +30,7 @@ type Values = z.infer<typeof FormSchema>;
 export type EditedSet = { name: string; description: string | null; view: string; role: string[] | null; featured: boolean };
 
 const FIELDS = ['name', 'description', 'view', 'featured'] as const;
+const NO_ROLES: Role[] = [];
 
 /**
  * The collection editor (spec 2 screen 21) and the saved search editor (screen 19): name,
@@ -50,7 +52,7 @@ export function SetEditorDialog({
   const { api, notices } = useServices();
   const { can, admin } = useSession();
   const group = useId();
-  const [roles, setRoles] = useState<Role[]>([]);
+  const roles = useLiveQuery(['roles'], () => listRoles(api)).data ?? NO_ROLES;
   // Spec 2 section 9 shows the switch to Manage Posts too, but only admins and set managers may
   // change it (API-CONTRACT 12: 403 even with Manage Posts), so for them it is shown switched off.
   const mayFeature = admin || can('Manage Collections and Saved Searches');
@@ -70,17 +72,6 @@ export function SetEditorDialog({
   });
   const everyone = useWatch({ control: form.control, name: 'everyone' });
   const { errors, isSubmitting } = form.formState;
-
-  useEffect(() => {
-    let alive = true;
-    listRoles(api).then(
-      (list) => alive && setRoles(list),
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, [api]);
 
   const submit = form.handleSubmit(async (values) => {
     const body: SetInput = {

@@ -1,15 +1,16 @@
 import type { Notification } from '@platform/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import './sets.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { SetInput } from '../../api/endpoints/collections';
 import { deleteNotification, myNotificationFor, subscribeToSet } from '../../api/endpoints/notifications';
-import { useServices } from '../../app/services-context';
+import { useLiveQuery, useSetLiveData } from '../../providers/query/useLiveQuery';
+import { useServices } from '../../providers/services-context';
 import { useSession } from '../session/useSession';
 import { SetEditorDialogLazy } from './lazy-dialogs';
 import type { EditedSet } from './SetEditorDialog';
-import type { SetKind } from './set-scope';
+import type { SetKind } from '../common/set-scope';
 
 export type ShownSet = EditedSet & { id: number; allowed_privileges: string[] };
 
@@ -17,19 +18,10 @@ export type ShownSet = EditedSet & { id: number; allowed_privileges: string[] };
 function NotificationToggle({ set }: { set: ShownSet }) {
   const { t } = useTranslation();
   const { api, notices } = useServices();
-  const [subscription, setSubscription] = useState<Notification | null | undefined>(undefined);
+  const query = useLiveQuery(['set-notification', set.id], () => myNotificationFor(api, set.id).catch(() => null));
+  const subscription = query.data;
+  const setSubscription = useSetLiveData<Notification | null>(['set-notification', set.id]);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let alive = true;
-    myNotificationFor(api, set.id).then(
-      (found) => alive && setSubscription(found),
-      () => alive && setSubscription(null),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [api, set.id]);
 
   const toggle = async () => {
     setBusy(true);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfig } from '../../app/config-context';
-import { useScreenMeta } from '../../app/useScreenMeta';
+import { useConfig } from '../../providers/config-context';
+import { useScreenMeta } from '../../providers/useScreenMeta';
 import { useSession } from '../session/useSession';
 import { SETTINGS_SECTIONS, type SettingsSection } from './settings-sections';
 

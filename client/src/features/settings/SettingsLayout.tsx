@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { useConfig } from '../../app/config-context';
+import { useConfig } from '../../providers/config-context';
 
 /** Breadcrumbs (site, Settings) above every settings screen. */
 export function SettingsLayout() {

@@ -1,7 +1,7 @@
 import type { FeaturesConfig } from '@platform/shared';
 import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../api/endpoints/config';
-import type { Session } from '../session/session-storage';
+import type { Session } from '../../session/session-storage';
 import { SETTINGS_SECTIONS } from './settings-sections';
 
 const session = (role: string, permissions: string[] = []): Session => ({

@@ -1,4 +1,4 @@
-import { isFeatureEnabled } from '../../app/features';
+import { isFeatureEnabled } from '../../providers/features';
 import { tierName } from './plan/tiers';
 import { settingsAccess as can } from './settings-access';
 import type { SettingsSection } from './settings-sections';

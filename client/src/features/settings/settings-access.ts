@@ -1,6 +1,6 @@
 import { LEGACY_BULK_IMPORT } from '@platform/shared';
-import { canOpenSettings, hasPermission, isAdmin } from '../session/permissions';
-import type { Session } from '../session/session-storage';
+import { canOpenSettings, hasPermission, isAdmin } from '../../session/permissions';
+import type { Session } from '../../session/session-storage';
 
 type Rule = (session: Session | null) => boolean;
 

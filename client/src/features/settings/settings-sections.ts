@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../api/endpoints/config';
-import type { Session } from '../session/session-storage';
+import type { Session } from '../../session/session-storage';
 import { HUB_CARDS } from './hub-cards';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../app/services-context';
-import { useScreenMeta } from '../../app/useScreenMeta';
+import { useServices } from '../../providers/services-context';
+import { useScreenMeta } from '../../providers/useScreenMeta';
 import { CheckItem } from './CheckItem';
 import { isDisabled, loadDisabledChecks, saveDisabledChecks, type DisabledChecks } from './disabled-checks';
 import { DisabledChecksForm } from './DisabledChecksForm';
@@ -25,7 +25,7 @@ export function VerifierPage() {
   useScreenMeta(t('verifier.title'), { robots: 'noindex, nofollow' });
 
   useEffect(() => {
-    let live = true;
+    const checks = new AbortController();
     const deps: CheckDeps = {
       fetch: (...args) => globalThis.fetch(...args),
       origin: window.location.origin,
@@ -37,15 +37,13 @@ export function VerifierPage() {
       for (const id of CHECK_IDS) {
         if (isDisabled(run.skip, id)) continue;
         const outcome = await runCheck(id, deps);
-        if (!live) return;
+        if (checks.signal.aborted) return;
         results[id] = outcome;
         setProgress({ runId: run.id, results: { ...results }, done: false });
       }
-      if (live) setProgress({ runId: run.id, results, done: true });
+      if (!checks.signal.aborted) setProgress({ runId: run.id, results, done: true });
     })();
-    return () => {
-      live = false;
-    };
+    return () => checks.abort();
   }, [run, storage]);
 
   const results = progress.runId === run.id ? progress.results : {};
@@ -87,7 +85,7 @@ export function VerifierPage() {
           onClick={() => setRun((r) => ({ id: r.id + 1, skip: disabled }))}
           disabled={running}
         >
-          {running ? t('verifier.running') : t('verifier.run_again')}
+          {running ? t('verifier.running') : t('verifier.checksagain')}
         </button>
         <p role="status" className="verifier-summary">
           {running

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadChunk } from '../../app/lazy-chunk';
+import { loadChunk } from '../../ui/lazy-chunk';
 import { ViewFrame } from './ViewFrame';
 
 const ActivityBody = lazy(() => loadChunk(() => import('../activity/ActivityBody')));

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { FilterBar } from '../filters/FilterBar';
 import '../filters/filters.css';
-import { changedFilterCount } from '../filters/filter-state';
+import { changedFilterCount } from '../common/filter-state';
 import { FilterSidebar } from '../filters/FilterSidebar';
 import { useFilterChoices, useFilterCounts } from '../filters/useFilterData';
 import { usePostFilters } from '../filters/usePostFilters';
@@ -11,7 +11,7 @@ import { usePostList } from '../posts/usePostList';
 import { PostTimeline } from '../posts/PostTimeline';
 import type { PostBrowseContext } from '../posts/post-browse-context';
 import '../posts/posts.css';
-import { useDefaultStatus } from '../sets/set-scope';
+import { useDefaultStatus } from '../common/set-scope';
 import { ViewFrame } from './ViewFrame';
 
 /**

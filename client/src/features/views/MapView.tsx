@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import MapViewBody from '../map/MapViewBody';
+import MapViewBody from './MapViewBody';
 import { ViewFrame } from './ViewFrame';
 
 /**

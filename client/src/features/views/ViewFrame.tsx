@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfig } from '../../app/config-context';
-import { isViewEnabled } from '../../app/features';
-import { useScreenMeta } from '../../app/useScreenMeta';
+import { useConfig } from '../../providers/config-context';
+import { isViewEnabled } from '../../providers/features';
+import { useScreenMeta } from '../../providers/useScreenMeta';
 
 /**
  * The frame of a browsing view: title, meta and the plan check (a view the plan leaves out says so,

@@ -1,8 +1,8 @@
 import type { Form, Post } from '@platform/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../../app/services-context';
-import { cardTitle } from '../post-text';
+import { useServices } from '../../../providers/services-context';
+import { cardTitle } from '../../common/post-text';
 import { assignSurvey } from './editor-data';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
-import { useServices } from '../../../app/services-context';
+import { useServices } from '../../../providers/services-context';
 import { fieldMessage } from '../../../ui/form-messages';
 import { useSession } from '../../session/useSession';
 import { usePostBrowse } from '../post-browse-context';
@@ -15,7 +15,7 @@ import { carryOver } from './session-change';
 import { TaskTabs } from './TaskTabs';
 import { Toolbox } from './Toolbox';
 import { initialCaptions, useEditorSave } from './useEditorSave';
-import { useKeepFilters } from '../useKeepFilters';
+import { useKeepFilters } from '../../common/useKeepFilters';
 
 type Ready = Extract<EditorData, { kind: 'ready' }>;
 
@@ -28,7 +28,8 @@ function useLeaveGuard(dirty: boolean, leaving: React.RefObject<boolean>) {
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    let live = true;
+    // A blocker replaced while the dialog is open (another attempt to leave) answers on its own.
+    const asked = new AbortController();
     void dialogs
       .confirm({
         title: t('post_editor.leave_title'),
@@ -38,13 +39,11 @@ function useLeaveGuard(dirty: boolean, leaving: React.RefObject<boolean>) {
         danger: true,
       })
       .then((ok) => {
-        if (!live) return;
+        if (asked.signal.aborted) return;
         if (ok) blocker.proceed();
         else blocker.reset();
       });
-    return () => {
-      live = false;
-    };
+    return () => asked.abort();
   }, [blocker, dialogs, t]);
   useEffect(() => {
     if (!dirty) return;

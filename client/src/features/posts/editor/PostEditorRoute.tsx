@@ -1,20 +1,25 @@
-import { useCallback, useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/errors';
-import { useServices } from '../../../app/services-context';
+import { useServices } from '../../../providers/services-context';
+import { READ_ON_OPEN, useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { PostLockGate } from '../../post-lock/PostLockGate';
 import { useSession } from '../../session/useSession';
 import { AddSurveyForm } from './AddSurveyForm';
-import { editorTarget, loadEditor, type EditorData } from './editor-data';
+import { editorTarget, loadEditor, type EditorData, type EditorTarget } from './editor-data';
 import { PostEditor } from './PostEditor';
 import './editor.css';
-import { useKeepFilters } from '../useKeepFilters';
-
-type Loading = { key: string; data: EditorData } | { key: string; failed: string } | null;
+import { useKeepFilters } from '../../common/useKeepFilters';
 
 /** Editing needs `update` on the post; a new post needs `create` (API-CONTRACT 8.5). */
 const mayWrite = (data: Extract<EditorData, { kind: 'ready' }>) => data.privileges.includes(data.post ? 'update' : 'create');
+
+function failureText(t: TFunction, error: unknown): string {
+  const status = isApiError(error) ? error.status : 0;
+  if (status === 404) return t('post_editor.not_found');
+  return status === 401 || status === 403 ? t('post_editor.not_allowed') : t('post_editor.load_failed');
+}
 
 /**
  * The one place the post editor is entered and left (spec 2 screen 8): it loads the survey and the
@@ -30,43 +35,27 @@ export function PostEditorRoute() {
   const { session } = useSession();
   const target = editorTarget(params);
   const key = target ? (target.kind === 'create' ? `create:${target.surveyId}` : `edit:${target.postId}`) : 'none';
-  const [loaded, setLoaded] = useState<Loading>(null);
-  const [version, setVersion] = useState(0);
   const role = session?.grantType === 'password' ? session.role : null;
   const userId = session?.grantType === 'password' ? session.userId : null;
   const permissions = session?.grantType === 'password' ? session.permissions.join(',') : '';
 
-  useEffect(() => {
-    if (!target) return;
-    let live = true;
-    loadEditor(api, target, { role, permissions: permissions ? permissions.split(',') : [] }).then(
-      (data) => live && setLoaded({ key, data }),
-      (error: unknown) => {
-        if (!live) return;
-        const status = isApiError(error) ? error.status : 0;
-        setLoaded({
-          key,
-          failed:
-            status === 404
-              ? t('post_editor.not_found')
-              : status === 401 || status === 403
-                ? t('post_editor.not_allowed')
-                : t('post_editor.load_failed'),
-        });
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // `target` is described by `key`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, key, role, permissions, version, t]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  // `target` is described by `key`; without one nothing is asked.
+  const query = useLiveQuery(
+    ['post-editor', key, role, permissions],
+    () => loadEditor(api, target as EditorTarget, { role, permissions: permissions ? permissions.split(',') : [] }),
+    { ...READ_ON_OPEN, enabled: target !== null },
+  );
+  // Each answer (after a survey was added, the post again) mounts the editor anew.
+  const version = query.dataUpdatedAt;
+  const reload = () => void query.refetch();
   const close = () => void navigate(keep(target?.kind === 'edit' ? `/posts/${target.postId}` : '/views/data'));
 
   if (!target) return <p className="post-empty">{t('post_editor.not_found')}</p>;
-  const current = loaded?.key === key ? loaded : null;
+  const current: { data: EditorData } | { failed: string } | null = query.isSuccess
+    ? { data: query.data }
+    : query.isError
+      ? { failed: failureText(t, query.error) }
+      : null;
   return (
     <section className="post-editor-column" aria-labelledby="post-editor-title">
       {current === null ? <p role="status">{t('app.loading')}</p> : null}

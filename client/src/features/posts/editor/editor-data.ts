@@ -5,7 +5,7 @@ import { uploadMedia } from '../../../api/endpoints/media';
 import { createPost, getMedia, loadPost, postPrivileges, updateMediaCaption, updatePost } from '../../../api/endpoints/post-writes';
 import { listRoles } from '../../../api/endpoints/roles';
 import { listTags } from '../../../api/endpoints/tags';
-import { allowedSurveys, type Poster } from './allowed-surveys';
+import { allowedSurveys, type Poster } from '../../common/allowed-surveys';
 import { fieldKind, fieldName, toPostBody, type EditorModel, type EditorState, type MediaEntry, type ValueDetails } from './post-form';
 
 /**

@@ -1,7 +1,7 @@
 import type { Attribute, Form, Post, Stage, Tag } from '@platform/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/errors';
-import { allowedSurveys } from './allowed-surveys';
+import { allowedSurveys } from '../../common/allowed-surveys';
 import { categoryTree, toggleCategory } from './categories';
 import { validateEditor } from './editor-validation';
 import { carryOver } from './session-change';

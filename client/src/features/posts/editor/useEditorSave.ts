@@ -1,7 +1,7 @@
 import { LIMIT_TITLES, type Post } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
-import { useServices } from '../../../app/services-context';
+import { useServices } from '../../../providers/services-context';
 import { savePost } from './editor-data';
 import type { EditorModel, EditorState, MediaEntry } from './post-form';
 import { fieldKind, fieldName } from './post-form';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { loadChunk } from '../../../app/lazy-chunk';
+import { loadChunk } from '../../../ui/lazy-chunk';
 import { useSession } from '../../session/useSession';
 
 const CategoryRoutes = lazy(() => loadChunk(() => import('./categories.routes')));

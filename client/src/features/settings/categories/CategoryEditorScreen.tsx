@@ -1,18 +1,14 @@
-import type { Role, Tag } from '@platform/shared';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { isApiError } from '../../../api/errors';
 import { createTag, listTags, updateTag } from '../../../api/endpoints/tags';
-import { useServices } from '../../../app/services-context';
-import { useScreenMeta } from '../../../app/useScreenMeta';
+import { useServices } from '../../../providers/services-context';
+import { useScreenMeta } from '../../../providers/useScreenMeta';
+import { READ_ON_OPEN, useLiveQuery } from '../../../providers/query/useLiveQuery';
+import { isNotFound } from '../../notices/useLoadFailedNotice';
 import { listRoles } from '../surveys/roles';
 import { CategoryForm } from './CategoryForm';
 
 export const CATEGORY_LIST_PATH = '/settings/categories';
-
-type Load =
-  { status: 'loading' } | { status: 'error'; missing: boolean } | { status: 'ready'; tag: Tag | null; tags: Tag[]; roles: Role[] };
 
 /** `/settings/categories/create` and `/settings/categories/{id}`. */
 export function CategoryEditorScreen({ create }: { create: boolean }) {
@@ -21,26 +17,24 @@ export function CategoryEditorScreen({ create }: { create: boolean }) {
   const navigate = useNavigate();
   const params = useParams();
   const id = create ? null : /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : NaN;
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const title = create ? t('category.create_title') : t('category.edit_title');
   useScreenMeta(title, { robots: 'noindex, nofollow' });
 
-  useEffect(() => {
-    if (Number.isNaN(id)) return;
-    let live = true;
-    // The whole list gives the parents to choose from and tells whether this one has children.
-    Promise.all([listTags(api), listRoles(api)]).then(
-      ([tags, roles]) => {
-        if (!live) return;
-        const tag = id === null ? null : (tags.find((x) => x.id === id) ?? undefined);
-        setLoad(tag === undefined ? { status: 'error', missing: true } : { status: 'ready', tag, tags, roles });
-      },
-      (error: unknown) => live && setLoad({ status: 'error', missing: isApiError(error) && error.status === 404 }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, id]);
+  // The whole list gives the parents to choose from and tells whether this one has children.
+  const query = useLiveQuery(
+    ['category-editor', id],
+    async () => {
+      const [tags, roles] = await Promise.all([listTags(api), listRoles(api)]);
+      return { tags, roles };
+    },
+    { ...READ_ON_OPEN, enabled: !Number.isNaN(id) },
+  );
+  const tag = query.data && id !== null ? query.data.tags.find((x) => x.id === id) : null;
+  const load = query.isPending
+    ? { status: 'loading' as const }
+    : query.isError || tag === undefined
+      ? { status: 'error' as const, missing: tag === undefined || isNotFound(query.error) }
+      : { status: 'ready' as const, tag, ...query.data };
 
   if (Number.isNaN(id)) return <Navigate to="/404" replace />;
   return (

@@ -1,15 +1,16 @@
-import type { Role, Tag } from '@platform/shared';
-import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
+import type { Tag } from '@platform/shared';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { deleteTag, listTags } from '../../../api/endpoints/tags';
-import { useServices } from '../../../app/services-context';
-import { useScreenMeta } from '../../../app/useScreenMeta';
+import { useServices } from '../../../providers/services-context';
+import { useScreenMeta } from '../../../providers/useScreenMeta';
+import { useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { CheckboxField } from '../../../ui/Field';
 import { apiErrorTexts } from '../../notices/api-error-text';
 import { listRoles } from '../surveys/roles';
 import { CATEGORY_LIST_PATH } from './CategoryEditorScreen';
-import { categoryRows } from './category-tree';
+import { categoryRows } from '../../common/category-tree';
 
 type Selection = { selected: number[]; setSelected: Dispatch<SetStateAction<number[]>> };
 
@@ -42,35 +43,27 @@ function CategoryRow({ tag, selected, setSelected, roleNames }: Selection & { ta
   );
 }
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; tags: Tag[]; roles: Role[] };
-
 /** Categories with their children indented, bulk select and delete (spec 3 section 2). */
 export function CategoryList() {
   const { t } = useTranslation();
   const { api, notices, dialogs } = useServices();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [selected, setSelected] = useState<number[]>([]);
+  const [picked, setSelected] = useState<number[]>([]);
   const [deleting, setDeleting] = useState(false);
   useScreenMeta(t('category.list_title'), { robots: 'noindex, nofollow' });
 
-  // Bumped after a delete: the effect below fetches the list again.
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    Promise.all([listTags(api), listRoles(api)]).then(
-      ([tags, roles]) => {
-        if (!live) return;
-        setLoad({ status: 'ready', tags, roles });
-        setSelected((current) => current.filter((id) => tags.some((tag) => tag.id === id)));
-      },
-      () => live && setLoad({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, version]);
+  const query = useLiveQuery(['category-list'], async () => {
+    const [tags, roles] = await Promise.all([listTags(api), listRoles(api)]);
+    return { tags, roles };
+  });
+  const load = query.isPending
+    ? { status: 'loading' as const }
+    : query.isError
+      ? { status: 'error' as const }
+      : { status: 'ready' as const, ...query.data };
 
   const tags = load.status === 'ready' ? load.tags : [];
+  // Only categories still listed stay selected (a delete elsewhere drops them).
+  const selected = picked.filter((id) => tags.some((tag) => tag.id === id));
   const rows = categoryRows(tags);
   const roleNames = (names: string[]) =>
     names.map((name) => (load.status === 'ready' ? load.roles.find((r) => r.name === name)?.display_name : undefined) ?? name).join(', ');
@@ -93,7 +86,7 @@ export function CategoryList() {
       notices.warning(t('notify.category.destroy_error'), apiErrorTexts(t, error));
     } finally {
       setDeleting(false);
-      setVersion((v) => v + 1);
+      void query.refetch();
     }
   };
 

@@ -1,39 +1,30 @@
 import type { ApiKey } from '@platform/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentApiKey, generateApiKey } from '../../../api/endpoints/apikeys';
-import { useServices } from '../../../app/services-context';
+import { useServices } from '../../../providers/services-context';
+import { useLiveQuery, useSetLiveData } from '../../../providers/query/useLiveQuery';
 import { TextField } from '../../../ui/Field';
 import { apiErrorTexts } from '../../notices/api-error-text';
-
-type State = { status: 'loading' } | { status: 'ready'; key: ApiKey | null } | { status: 'error' };
 
 /** The deployment's API key with a generate button (spec 3 section 2); it saves on its own. */
 export function ApiKeyPanel() {
   const { t } = useTranslation();
   const { api, dialogs, notices } = useServices();
-  const [state, setState] = useState<State>({ status: 'loading' });
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    currentApiKey(api).then(
-      (key) => live && setState({ status: 'ready', key }),
-      () => live && setState({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
+  const query = useLiveQuery(['apikey'], () => currentApiKey(api));
+  const setKey = useSetLiveData<ApiKey | null>(['apikey']);
+  const state = query.isPending ? { status: 'loading' } : query.isError ? { status: 'error' } : { status: 'ready', key: query.data };
 
-  const existing = state.status === 'ready' ? state.key : null;
+  const existing = query.isSuccess ? query.data : null;
 
   const generate = async () => {
     // A new value replaces the old one at once: apps still using it stop working.
     if (existing && !(await dialogs.confirm({ message: t('general_settings.api_key_regenerate_confirm'), danger: true }))) return;
     setBusy(true);
     try {
-      setState({ status: 'ready', key: await generateApiKey(api, existing) });
+      setKey(await generateApiKey(api, existing));
       notices.success(t('general_settings.api_key_generated'));
     } catch (error) {
       notices.warning(t('general_settings.api_key_failed'), apiErrorTexts(t, error));

@@ -1,15 +1,16 @@
 import type { MapConfig, SiteConfig } from '@platform/shared';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getMapConfig, getSiteConfig, updateConfig } from '../../../api/endpoints/config';
 import { uploadMedia } from '../../../api/endpoints/media';
 import { isApiError } from '../../../api/errors';
 import { applyPointerErrors } from '../../../api/form-errors';
-import { useConfig } from '../../../app/config-context';
-import { isFeatureEnabled } from '../../../app/features';
-import { useServices } from '../../../app/services-context';
-import { useScreenMeta } from '../../../app/useScreenMeta';
+import { useConfig } from '../../../providers/config-context';
+import { isFeatureEnabled } from '../../../providers/features';
+import { useServices } from '../../../providers/services-context';
+import { useScreenMeta } from '../../../providers/useScreenMeta';
+import { READ_ON_OPEN, useLiveQuery, useSetLiveData } from '../../../providers/query/useLiveQuery';
 import { apiErrorTexts } from '../../notices/api-error-text';
+import { useLoadFailedNotice } from '../../notices/useLoadFailedNotice';
 import { ApiKeyPanel } from './ApiKeyPanel';
 import { GeneralForm, type GeneralSubmit } from './GeneralForm';
 import { mapBody, siteBody, toFormValues, type SiteSwitches } from './general.schema';
@@ -30,24 +31,20 @@ export function GeneralSettings() {
   const { t } = useTranslation();
   const { api, notices } = useServices();
   const { features, reload } = useConfig();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
   useScreenMeta(t('general_settings.title'), { robots: 'noindex, nofollow' });
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([getSiteConfig(api), getMapConfig(api)]).then(
-      ([site, map]) => live && setLoaded({ site, map }),
-      (error: unknown) => {
-        if (!live) return;
-        setFailed(true);
-        notices.warning(t('general_settings.load_failed'), apiErrorTexts(t, error));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, notices, t]);
+  const query = useLiveQuery(
+    ['config', 'general-settings'],
+    async (): Promise<Loaded> => {
+      const [site, map] = await Promise.all([getSiteConfig(api), getMapConfig(api)]);
+      return { site, map };
+    },
+    READ_ON_OPEN,
+  );
+  useLoadFailedNotice(query.error, t('general_settings.load_failed'));
+  const loaded = query.data ?? null;
+  const failed = query.isError;
+  const setLoaded = useSetLiveData<Loaded>(['config', 'general-settings']);
 
   const switches: SiteSwitches = {
     privateEnabled: isFeatureEnabled(features, 'private'),

@@ -1,10 +1,9 @@
-import type { SiteConfig } from '@platform/shared';
-import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { getSiteConfig } from '../../../api/endpoints/config';
-import { useConfig } from '../../../app/config-context';
-import { useServices } from '../../../app/services-context';
-import { useScreenMeta } from '../../../app/useScreenMeta';
+import { useConfig } from '../../../providers/config-context';
+import { useServices } from '../../../providers/services-context';
+import { useScreenMeta } from '../../../providers/useScreenMeta';
+import { useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { useSession } from '../../session/useSession';
 import { basicSignUpUrl, CONTACT_URL, GRASSROOTS_URL, SOURCE_CODE_URL } from './plan-links';
 import { PlanTiers } from './PlanTiers';
@@ -25,19 +24,9 @@ export function PlanPage() {
   const config = useConfig();
   const { session, admin } = useSession();
   // Spec 3 section 7: the plan page reads the tier from the site group itself.
-  const [site, setSite] = useState<SiteConfig>(config.site);
   useScreenMeta(t('plan.page_title'), { robots: 'noindex, nofollow' });
 
-  useEffect(() => {
-    let live = true;
-    getSiteConfig(api).then(
-      (fresh) => live && setSite(fresh),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
+  const site = useLiveQuery(['config', 'site'], () => getSiteConfig(api)).data ?? config.site;
 
   const tier = site.tier ?? 'free';
   const legacy = LEGACY_PAID_TIERS.includes(tier) ? 'paid' : LEGACY_FREE_TIERS.includes(tier) ? 'free' : null;

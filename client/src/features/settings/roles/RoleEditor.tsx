@@ -1,19 +1,18 @@
-import { ADMIN_ROLE, type Permission, type Role } from '@platform/shared';
-import { useEffect, useState } from 'react';
+import { ADMIN_ROLE } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { listPermissions } from '../../../api/endpoints/permissions';
 import { createRole, getRole, updateRole } from '../../../api/endpoints/roles';
 import { isApiError } from '../../../api/errors';
 import { applyPointerErrors } from '../../../api/form-errors';
-import { useServices } from '../../../app/services-context';
-import { useScreenMeta } from '../../../app/useScreenMeta';
+import { useServices } from '../../../providers/services-context';
+import { useScreenMeta } from '../../../providers/useScreenMeta';
+import { READ_ON_OPEN, useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { apiErrorTexts } from '../../notices/api-error-text';
+import { isNotFound, useLoadFailedNotice } from '../../notices/useLoadFailedNotice';
 import { RoleForm } from './RoleForm';
 import { roleNameFor, type RoleFormValues } from './role-form.schema';
 import { useDeleteRole } from './useDeleteRole';
-
-type Loaded = { permissions: Permission[]; role: Role | null };
 
 /** /settings/roles/create and /settings/roles/{id} (spec 3 section 2, admin only). */
 export function RoleEditor() {
@@ -28,25 +27,20 @@ function RoleEditorScreen({ id }: { id: string | undefined }) {
   const { api, notices } = useServices();
   const deleteRole = useDeleteRole();
   const roleId = id === undefined ? null : Number(id);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [missing, setMissing] = useState(false);
   const title = roleId === null ? t('roles_admin.create_title') : t('roles_admin.edit_title');
   useScreenMeta(title, { robots: 'noindex, nofollow' });
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([listPermissions(api), roleId === null ? Promise.resolve(null) : getRole(api, roleId)]).then(
-      ([permissions, role]) => live && setLoaded({ permissions, role }),
-      (error: unknown) => {
-        if (!live) return;
-        if (isApiError(error) && error.status === 404) setMissing(true);
-        else notices.warning(t('roles_admin.load_failed'), apiErrorTexts(t, error));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, notices, t, roleId]);
+  const query = useLiveQuery(
+    ['role-editor', roleId],
+    async () => {
+      const [permissions, role] = await Promise.all([listPermissions(api), roleId === null ? null : getRole(api, roleId)]);
+      return { permissions, role };
+    },
+    { ...READ_ON_OPEN, enabled: roleId === null || Number.isInteger(roleId) },
+  );
+  const missing = isNotFound(query.error);
+  useLoadFailedNotice(missing ? null : query.error, t('roles_admin.load_failed'));
+  const loaded = query.data ?? null;
 
   if ((roleId !== null && !Number.isInteger(roleId)) || missing) return <Navigate to="/404" replace />;
 

@@ -1,38 +1,27 @@
 import { ADMIN_ROLE, type Role } from '@platform/shared';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listRoles } from '../../../api/endpoints/roles';
-import { useConfig } from '../../../app/config-context';
-import { isFeatureEnabled } from '../../../app/features';
-import { useServices } from '../../../app/services-context';
-import { useScreenMeta } from '../../../app/useScreenMeta';
-import { apiErrorTexts } from '../../notices/api-error-text';
+import { useConfig } from '../../../providers/config-context';
+import { isFeatureEnabled } from '../../../providers/features';
+import { useServices } from '../../../providers/services-context';
+import { useScreenMeta } from '../../../providers/useScreenMeta';
+import { useLiveQuery } from '../../../providers/query/useLiveQuery';
+import { useLoadFailedNotice } from '../../notices/useLoadFailedNotice';
 import { useDeleteRole } from './useDeleteRole';
 
 /** /settings/roles: every role with its permissions, and create, edit and delete (admin only). */
 export function RolesList() {
   const { t } = useTranslation();
-  const { api, notices } = useServices();
+  const { api } = useServices();
   const { features } = useConfig();
   const deleteRole = useDeleteRole();
-  const [roles, setRoles] = useState<Role[] | null>(null);
   const enabled = isFeatureEnabled(features, 'roles');
   useScreenMeta(t('roles_admin.title'), { robots: 'noindex, nofollow' });
 
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    let live = true;
-    listRoles(api).then(
-      (list) => live && setRoles(list),
-      (error: unknown) => live && notices.warning(t('roles_admin.load_failed'), apiErrorTexts(t, error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, notices, t, version]);
+  const query = useLiveQuery(['roles'], () => listRoles(api));
+  useLoadFailedNotice(query.error, t('roles_admin.load_failed'));
+  const roles: Role[] | null = query.data ?? null;
 
   return (
     <section aria-labelledby="roles-title">
@@ -74,7 +63,7 @@ export function RolesList() {
                 <button
                   type="button"
                   className="button button-ghost button-small"
-                  onClick={() => void deleteRole(role).then((gone) => (gone ? reload() : undefined))}
+                  onClick={() => void deleteRole(role).then((gone) => (gone ? void query.refetch() : undefined))}
                   aria-label={t('roles_admin.delete_named', { role: role.display_name })}
                 >
                   {t('common.delete')}

@@ -1,7 +1,7 @@
 import { ADMIN_ROLE, type Role } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { deleteRole } from '../../../api/endpoints/roles';
-import { useServices } from '../../../app/services-context';
+import { useServices } from '../../../providers/services-context';
 import { apiErrorTexts } from '../../notices/api-error-text';
 
 /**

@@ -1,7 +1,7 @@
 import type { Form, Tag } from '@platform/shared';
 import { useEffect, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../../app/services-context';
+import { useServices } from '../../../providers/services-context';
 import { FieldEditor } from './FieldEditor';
 import { FieldTypePicker } from './FieldTypePicker';
 import type { EditorAction } from './survey-editor.reducer';

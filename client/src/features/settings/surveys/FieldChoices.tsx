@@ -1,7 +1,7 @@
 import type { Form, Tag } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../ui/Field';
-import { categoryRows, toggleCategory } from '../categories/category-tree';
+import { categoryRows, toggleCategory } from '../../common/category-tree';
 
 /** Categories a categories field offers (its options are tag ids, API-CONTRACT 7.3). */
 export function TagOptions({ tags, value, onChange }: { tags: Tag[]; value: number[]; onChange: (ids: number[]) => void }) {

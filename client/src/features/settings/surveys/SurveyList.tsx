@@ -1,15 +1,14 @@
 import type { Form } from '@platform/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { deleteForm, listForms } from '../../../api/endpoints/forms';
-import { useServices } from '../../../app/services-context';
-import { useScreenMeta } from '../../../app/useScreenMeta';
+import { useServices } from '../../../providers/services-context';
+import { useScreenMeta } from '../../../providers/useScreenMeta';
+import { useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { apiErrorTexts } from '../../notices/api-error-text';
 import { DeleteSurveyDialog } from './DeleteSurveyDialog';
 import { SURVEY_LIST_PATH, type SavedSurveyState } from './SurveyEditor';
-
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; surveys: Form[] };
 
 /** After a save: the survey is stored, and here is where posts are added to it (spec 3 section 4). */
 function SavedBanner({ saved, onDismiss }: { saved: SavedSurveyState['savedSurvey']; onDismiss: () => void }) {
@@ -32,30 +31,23 @@ export function SurveyList() {
   const { api, notices } = useServices();
   const location = useLocation();
   const navigate = useNavigate();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [deleting, setDeleting] = useState<Form | null>(null);
   const saved = (location.state as Partial<SavedSurveyState> | null)?.savedSurvey;
   useScreenMeta(t('survey.list_title'), { robots: 'noindex, nofollow' });
 
-  // Bumped after a delete: the effect below fetches the list again.
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    listForms(api).then(
-      (surveys) => live && setLoad({ status: 'ready', surveys }),
-      () => live && setLoad({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, version]);
+  const query = useLiveQuery(['forms'], () => listForms(api));
+  const load = query.isPending
+    ? { status: 'loading' as const }
+    : query.isError
+      ? { status: 'error' as const }
+      : { status: 'ready' as const, surveys: query.data };
 
   const remove = async (survey: Form) => {
     try {
       await deleteForm(api, survey.id);
       notices.success(t('notify.form.destroy_success', { name: survey.name }));
       setDeleting(null);
-      setVersion((v) => v + 1);
+      void query.refetch();
     } catch (error) {
       notices.warning(t('notify.form.destroy_error'), apiErrorTexts(t, error));
     }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { useServices } from '../../../app/services-context';
+import { useServices } from '../../../providers/services-context';
 
 /**
  * Leaving with unsaved changes asks first (in-app navigation through the router, closing or
@@ -17,15 +17,14 @@ export function useLeaveGuard(dirty: boolean, message: string): () => void {
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    let live = true;
+    // A blocker replaced while the dialog is open (another attempt to leave) answers on its own.
+    const asked = new AbortController();
     void dialogs.confirm({ message, confirmLabel: t('survey.leave'), danger: true }).then((ok) => {
-      if (!live) return;
+      if (asked.signal.aborted) return;
       if (ok) blocker.proceed();
       else blocker.reset();
     });
-    return () => {
-      live = false;
-    };
+    return () => asked.abort();
   }, [blocker, dialogs, message, t]);
 
   useEffect(() => {

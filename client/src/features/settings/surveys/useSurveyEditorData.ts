@@ -1,9 +1,9 @@
 import type { Form, Role, Tag } from '@platform/shared';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getForm, listAttributes, listFormRoleIds, listForms, listStages } from '../../../api/endpoints/forms';
 import { listTags } from '../../../api/endpoints/tags';
-import { useServices } from '../../../app/services-context';
+import { useServices } from '../../../providers/services-context';
+import { READ_ON_OPEN, useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { listRoles } from './roles';
 import { createEditorState, duplicateEditorState, loadEditorState, type EditorState } from './survey-editor.reducer';
 import { draftFromApi, type DefaultLabels } from './survey-draft';
@@ -19,17 +19,16 @@ export type EditorLoad = { status: 'loading' } | { status: 'error'; error: unkno
 export function useSurveyEditorData(mode: EditorMode, id: number | null): EditorLoad {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [load, setLoad] = useState<EditorLoad>({ status: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    const labels: DefaultLabels = {
-      post: t('survey.default_post_task'),
-      title: t('survey.default_title'),
-      description: t('survey.default_description'),
-      task: t('survey.new_task_label', { number: 1 }),
-    };
-    (async () => {
+  const query = useLiveQuery(
+    ['survey-editor', mode, id],
+    async (): Promise<EditorData> => {
+      // The labels are read once, when the survey is opened.
+      const labels: DefaultLabels = {
+        post: t('survey.default_post_task'),
+        title: t('survey.default_title'),
+        description: t('survey.default_description'),
+        task: t('survey.new_task_label', { number: 1 }),
+      };
       const [roles, surveys, tags] = await Promise.all([listRoles(api), listForms(api), listTags(api)]);
       let initial = createEditorState(labels);
       if (mode !== 'create' && id !== null) {
@@ -43,16 +42,9 @@ export function useSurveyEditorData(mode: EditorMode, id: number | null): Editor
         initial = mode === 'duplicate' ? duplicateEditorState(draft, labels) : loadEditorState(draft, labels);
       }
       return { initial, roles, surveys, tags };
-    })().then(
-      (data) => live && setLoad({ status: 'ready', data }),
-      (error: unknown) => live && setLoad({ status: 'error', error }),
-    );
-    return () => {
-      live = false;
-    };
-    // The labels are read once, when the survey is opened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, mode, id]);
-
-  return load;
+    },
+    READ_ON_OPEN,
+  );
+  if (query.isPending) return { status: 'loading' };
+  return query.isError ? { status: 'error', error: query.error } : { status: 'ready', data: query.data };
 }

@@ -1,19 +1,17 @@
-import { MEMBER_ROLE, type Role, type User } from '@platform/shared';
-import { useEffect, useState } from 'react';
+import { MEMBER_ROLE, type User } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { listRoles } from '../../../api/endpoints/roles';
 import { createUser, deleteUser, getUser, updateUser, type UserInput } from '../../../api/endpoints/users';
-import { isApiError } from '../../../api/errors';
-import { useServices } from '../../../app/services-context';
-import { useScreenMeta } from '../../../app/useScreenMeta';
+import { useServices } from '../../../providers/services-context';
+import { useScreenMeta } from '../../../providers/useScreenMeta';
+import { READ_ON_OPEN, useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { apiErrorTexts } from '../../notices/api-error-text';
+import { isNotFound, useLoadFailedNotice } from '../../notices/useLoadFailedNotice';
 import { useSession } from '../../session/useSession';
 import { UserForm } from './UserForm';
 import { userSaveProblems } from './user-save-errors';
 import type { UserFormValues } from './user-form.schema';
-
-type Loaded = { roles: Role[]; user: User | null };
 
 /** /settings/users/create and /settings/users/{id} (spec 3 section 2). */
 export function UserEditor() {
@@ -29,25 +27,20 @@ function UserEditorScreen({ id }: { id: string | undefined }) {
   const { session } = useSession();
   const userId = id === undefined ? null : Number(id);
   const mode = userId === null ? 'create' : 'edit';
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [missing, setMissing] = useState(false);
   const isSelf = userId !== null && userId === session?.userId;
   useScreenMeta(mode === 'create' ? t('users_admin.create_title') : t('users_admin.edit_title'), { robots: 'noindex, nofollow' });
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([listRoles(api), userId === null ? Promise.resolve(null) : getUser(api, userId)]).then(
-      ([roles, user]) => live && setLoaded({ roles, user }),
-      (error: unknown) => {
-        if (!live) return;
-        if (isApiError(error) && error.status === 404) setMissing(true);
-        else notices.warning(t('users_admin.load_failed'), apiErrorTexts(t, error));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, notices, t, userId]);
+  const query = useLiveQuery(
+    ['user-editor', userId],
+    async () => {
+      const [roles, user] = await Promise.all([listRoles(api), userId === null ? null : getUser(api, userId)]);
+      return { roles, user };
+    },
+    { ...READ_ON_OPEN, enabled: userId === null || Number.isInteger(userId) },
+  );
+  const missing = isNotFound(query.error);
+  useLoadFailedNotice(missing ? null : query.error, t('users_admin.load_failed'));
+  const loaded = query.data ?? null;
 
   if (userId !== null && !Number.isInteger(userId)) return <Navigate to="/404" replace />;
   if (missing) return <Navigate to="/404" replace />;

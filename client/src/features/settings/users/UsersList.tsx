@@ -1,13 +1,14 @@
 import type { ListEnvelope, Role, User } from '@platform/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { listRoles } from '../../../api/endpoints/roles';
 import { listUsers } from '../../../api/endpoints/users';
-import { useServices } from '../../../app/services-context';
-import { useScreenMeta } from '../../../app/useScreenMeta';
+import { useServices } from '../../../providers/services-context';
+import { useScreenMeta } from '../../../providers/useScreenMeta';
 import { Pager } from '../../../ui/Pager';
-import { apiErrorTexts } from '../../notices/api-error-text';
+import { useLiveQuery } from '../../../providers/query/useLiveQuery';
+import { useLoadFailedNotice } from '../../notices/useLoadFailedNotice';
 import { UserBulkBar } from './UserBulkBar';
 import { UserFilters } from './UserFilters';
 import { UserRows } from './UserRows';
@@ -15,41 +16,30 @@ import { useBulkUserActions } from './useBulkUserActions';
 
 /** Users page size (spec 3 section 9). */
 export const USERS_PAGE_SIZE = 10;
+const NO_ROLES: Role[] = [];
+const NONE_SELECTED = new Set<number>();
 
 /** /settings/users: search, role filter, pages of 10 by name, bulk role change and delete. */
 export function UsersList() {
   const { t } = useTranslation();
-  const { api, notices } = useServices();
+  const { api } = useServices();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const role = params.get('role') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const [roles, setRoles] = useState<Role[]>([]);
-  const [list, setList] = useState<ListEnvelope<User> | null>(null);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
   useScreenMeta(t('users_admin.title'), { robots: 'noindex, nofollow' });
 
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    let live = true;
-    listUsers(api, { q, role: role ? [role] : [], limit: USERS_PAGE_SIZE, offset: (page - 1) * USERS_PAGE_SIZE }).then(
-      (next) => {
-        if (!live) return;
-        setList(next);
-        setSelected(new Set());
-      },
-      (error: unknown) => live && notices.warning(t('users_admin.load_failed'), apiErrorTexts(t, error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, notices, t, q, role, page, version]);
-
-  useEffect(() => {
-    listRoles(api).then(setRoles, () => setRoles([]));
-  }, [api]);
+  const query = useLiveQuery(['users', { q, role, page }], () =>
+    listUsers(api, { q, role: role ? [role] : [], limit: USERS_PAGE_SIZE, offset: (page - 1) * USERS_PAGE_SIZE }),
+  );
+  useLoadFailedNotice(query.error, t('users_admin.load_failed'));
+  const list: ListEnvelope<User> | null = query.data ?? null;
+  const reload = () => void query.refetch();
+  const roles = useLiveQuery(['roles'], () => listRoles(api)).data ?? NO_ROLES;
+  // A selection is made on one answer: a new page or a reload starts with none.
+  const [selection, setSelection] = useState<{ on: unknown; ids: Set<number> }>({ on: null, ids: new Set() });
+  const selected = selection.on === list ? selection.ids : NONE_SELECTED;
+  const setSelected = (ids: Set<number>) => setSelection({ on: list, ids });
 
   const hrefFor = (target: number, next: { q?: string; role?: string } = {}) => {
     const search = new URLSearchParams();

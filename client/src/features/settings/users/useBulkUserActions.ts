@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteUser, updateUser } from '../../../api/endpoints/users';
 import { isApiError } from '../../../api/errors';
-import { useServices } from '../../../app/services-context';
+import { useServices } from '../../../providers/services-context';
 import { apiErrorTexts } from '../../notices/api-error-text';
 import { useSession } from '../../session/useSession';
 import { eachInTurn, includesSelf } from './bulk';

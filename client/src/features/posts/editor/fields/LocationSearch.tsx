@@ -2,8 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { geocode, type Place } from '../../../../api/endpoints/post-writes';
 import { isApiError } from '../../../../api/errors';
-import { useServices } from '../../../../app/services-context';
-import { useDebounced } from './useDebounced';
+import { useServices } from '../../../../providers/services-context';
+import { useDebounced } from '../../../common/useDebounced';
 
 type Search = { state: 'idle' } | { state: 'found'; places: Place[] } | { state: 'none' } | { state: 'unavailable' };
 

@@ -1,7 +1,7 @@
 import { Marker, type Map as MaplibreMap } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../../../app/config-context';
+import { useConfig } from '../../../../providers/config-context';
 import { BaseMap } from '../../../map/BaseMap';
 import { mapDefaults } from '../../../map/map-defaults';
 import { pointOf } from '../../point-of';

@@ -1,11 +1,12 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchRelatedPosts } from '../../../../api/endpoints/post-writes';
-import { useServices } from '../../../../app/services-context';
+import { useServices } from '../../../../providers/services-context';
+import { useLiveQuery } from '../../../../providers/query/useLiveQuery';
 import { canAddEntry, type RelationEntry } from '../post-form';
 import type { FieldProps } from './field-props';
 import { FieldFrame } from './FieldFrame';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '../../../common/useDebounced';
 
 /** `config.input.form`: the surveys related posts may come from (API-CONTRACT 7.3); none = any. */
 function relatedForms(config: Record<string, unknown>): number[] {
@@ -21,25 +22,11 @@ export function RelationField({ field, entries, onChange, errorAt }: FieldProps<
   const id = useId();
   const [query, setQuery] = useState('');
   const term = useDebounced(query.trim());
-  // Answers are kept with the term they answer, so a cleared or newer term shows nothing stale.
-  const [answer, setAnswer] = useState<{ term: string; results: { id: number; title: string }[] | null; failed: boolean } | null>(null);
   const forms = relatedForms(field.config);
-  const formsKey = forms.join(',');
-
-  useEffect(() => {
-    if (!term) return;
-    let live = true;
-    searchRelatedPosts(api, term, formsKey ? formsKey.split(',').map(Number) : []).then(
-      (found) => live && setAnswer({ term, results: found, failed: false }),
-      () => live && setAnswer({ term, results: null, failed: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, term, formsKey]);
-  const current = term && answer?.term === term ? answer : null;
-  const results = current?.results ?? null;
-  const failed = current?.failed ?? false;
+  // Answers belong to their term, so a cleared or newer term shows nothing stale.
+  const answer = useLiveQuery(['related-posts', term, forms], () => searchRelatedPosts(api, term, forms), { enabled: term !== '' });
+  const results = term ? (answer.data ?? null) : null;
+  const failed = term !== '' && answer.isError;
 
   const canAdd = canAddEntry(field, entries.length);
   return (

@@ -1,4 +1,4 @@
-import { filtersToParams, type PostFilters } from '../filters/filter-state';
+import { filtersToParams, type PostFilters } from './filter-state';
 
 const LIST_KEYS = new Set(['status', 'tags', 'form', 'source']);
 

@@ -1,6 +1,6 @@
 import type { EventType, PushedEvent } from '@platform/shared';
 import { useEffect, useEffectEvent } from 'react';
-import { useServices } from '../app/services-context';
+import { useServices } from './services-context';
 
 /** Event types, or a predicate over the pushed event. */
 export type EventFilter = EventType | readonly EventType[] | ((event: PushedEvent) => boolean);

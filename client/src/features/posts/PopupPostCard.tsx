@@ -2,11 +2,11 @@ import type { Post } from '@platform/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLivePost } from '../post-lock/useLivePost';
-import { cardExcerpt, cardTitle } from '../posts/post-text';
-import { PostMeta } from '../posts/PostMeta';
-import { useKeepFilters, type ReturnTo } from '../posts/useKeepFilters';
-import { usePreviewImage } from '../posts/usePreviewImage';
-import { markerColor } from './marker-color';
+import { cardExcerpt, cardTitle } from '../common/post-text';
+import { PostMeta } from './PostMeta';
+import { useKeepFilters, type ReturnTo } from '../common/useKeepFilters';
+import { usePreviewImage } from './usePreviewImage';
+import { markerColor } from '../map/marker-color';
 
 /**
  * The post card as the data view shows it (spec 2 screen 2), without its select box and menu: the

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { scopedPath, useSetScope } from '../sets/set-scope';
+import { scopedPath, useSetScope } from './set-scope';
 
 /**
  * The data view's filters live in the address (`?status=...&form=...`): moving between the list, a

@@ -1,6 +1,6 @@
 import { ADMIN_ROLE, type User } from '@platform/shared';
 import { assign, emit, enqueueActions, setup } from 'xstate';
-import { isExemptFromAuthHandling } from '../../api/auth-rules';
+import { isExemptFromAuthHandling } from '../api/auth-rules';
 import { ALL_PERMISSIONS } from './permissions';
 import { createSessionActors } from './session.actors';
 import type { Session } from './session-storage';

@@ -1,6 +1,7 @@
+import { PostListQuery } from '@platform/shared';
 import { describe, expect, it } from 'vitest';
 import { changedFilterCount, DEFAULT_FILTERS, filtersFromParams, filtersToParams, filtersToQuery, parseLatLon } from './filter-state';
-import { toggleChoice } from './FilterSidebar';
+import { toggleChoice } from '../filters/FilterSidebar';
 
 describe('post filters', () => {
   it('defaults make an empty address and send only status and sort', () => {
@@ -50,6 +51,36 @@ describe('post filters', () => {
       within_km: 50,
       has_location: 'mapped',
     });
+  });
+
+  it('sends only what the shared PostListQuery schema reads, with the meaning it reads', () => {
+    const filters = {
+      ...DEFAULT_FILTERS,
+      q: 'flood',
+      status: ['archived', 'draft'],
+      tags: [3, 4],
+      form: [2, 'none' as const],
+      source: ['sms'],
+      dateAfter: '2026-01-01',
+      center: '-1.28,36.82',
+      radius: 50,
+      hasLocation: 'unmapped' as const,
+    };
+    // As the server receives it: every value a string, lists as lists (API-CONTRACT 1).
+    const sent = Object.entries(filtersToQuery(filters, { withoutSort: true }));
+    const wire = Object.fromEntries(sent.map(([key, value]) => [key, Array.isArray(value) ? value.map(String) : String(value)]));
+    const read = PostListQuery.strict().parse(wire);
+    expect(read).toMatchObject({
+      q: 'flood',
+      status: ['archived', 'draft'],
+      tags: { any: [3, 4], all: [] },
+      form: [2, 'none'],
+      source: ['sms'],
+      center_point: [-1.28, 36.82],
+      within_km: 50,
+      has_location: 'unmapped',
+    });
+    expect(read.date_after).toBeDefined();
   });
 
   it('sends a radius of 10 km when a centre comes without one, and drops unreadable values', () => {

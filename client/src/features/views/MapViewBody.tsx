@@ -6,7 +6,8 @@ import '../filters/filters.css';
 import { FilterSidebar } from '../filters/FilterSidebar';
 import { useFilterChoices, useFilterCounts } from '../filters/useFilterData';
 import { usePostFilters } from '../filters/usePostFilters';
-import { PostsMap, type PostsMapStatus } from './PostsMap';
+import { PostPopupCard } from '../posts/PostPopupCard';
+import { PostsMap, type PostsMapStatus } from '../map/PostsMap';
 
 /**
  * The map view's content (spec 2 screen 11): the survey and source filters beside the map, the
@@ -50,7 +51,7 @@ export default function MapViewBody() {
             </label>
           </div>
         </div>
-        <PostsMap query={filtering.query} heatmap={heatmap} onStatus={setStatus} />
+        <PostsMap query={filtering.query} heatmap={heatmap} onStatus={setStatus} Popup={PostPopupCard} />
       </div>
     </div>
   );

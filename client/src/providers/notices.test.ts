@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/errors';
-import { apiErrorTexts } from './api-error-text';
+import { ApiError } from '../api/errors';
+import { apiErrorTexts } from '../features/notices/api-error-text';
 import { createNotices, NOTICE_TIMEOUT_MS } from './notices';
 
 describe('notices', () => {

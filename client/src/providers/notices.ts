@@ -1,4 +1,4 @@
-import { isApiError } from '../../api/errors';
+import { isApiError } from '../api/errors';
 
 /** Notices close by themselves after this long (spec 1 section 9). */
 export const NOTICE_TIMEOUT_MS = 5000;

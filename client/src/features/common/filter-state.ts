@@ -1,5 +1,5 @@
-import { DEFAULT_STATUS_FILTER } from '@platform/shared';
-import type { Query } from '../../api/query';
+import { DEFAULT_STATUS_FILTER, type PostListQuery } from '@platform/shared';
+import type { QueryValue } from '../../api/query';
 import { dayEnd, dayOf, dayStart } from '../../i18n/days';
 
 /** Sort columns the filters offer (spec 2 section 9). */
@@ -36,6 +36,17 @@ export type PostFilters = {
   place: string;
   radius: number | null;
   hasLocation: (typeof HAS_LOCATION_OPTIONS)[number];
+};
+
+/**
+ * What the post filters send: each filter under its name in `PostListQuery`, the shared schema the
+ * server reads it with, so a misspelt or unknown filter does not compile. The sort keys are read by
+ * the list itself (API-CONTRACT 8.4).
+ */
+export type PostFilterQuery = { [K in keyof PostListQuery]?: QueryValue } & {
+  orderby?: PostFilters['orderby'];
+  order?: PostFilters['order'];
+  order_unlocked_on_top?: 'true' | 'false';
 };
 
 export const DEFAULT_FILTERS: PostFilters = {
@@ -142,8 +153,8 @@ export function changedFilterCount(filters: PostFilters, defaultStatus: readonly
  * server's own status default is published only), every other filter only when it is not the
  * default (spec 2 section 5). `form` is left out with `withoutForm` (the per-survey counts).
  */
-export function filtersToQuery(filters: PostFilters, options: { withoutForm?: boolean; withoutSort?: boolean } = {}): Query {
-  const query: Query = {};
+export function filtersToQuery(filters: PostFilters, options: { withoutForm?: boolean; withoutSort?: boolean } = {}): PostFilterQuery {
+  const query: PostFilterQuery = {};
   if (!options.withoutSort) {
     query.orderby = filters.orderby;
     query.order = filters.order;

@@ -1,22 +1,22 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { loadChunk } from '../../app/lazy-chunk';
-import { useDialogs, useServices } from '../../app/services-context';
-import { useLoginState } from '../session/useSession';
-import { ConfirmDialog } from './ConfirmDialog';
+import { loadChunk } from '../ui/lazy-chunk';
+import { useDialogs, useServices } from '../providers/services-context';
+import { useLoginState } from '../features/session/useSession';
+import { ConfirmDialog } from '../features/dialogs/ConfirmDialog';
 import { useAutoDialog } from './useAutoDialog';
 
 // Dialogs are not on the first screen: each is its own chunk, fetched when first opened.
-const LoginDialog = lazy(() => loadChunk(() => import('../session/LoginDialog')));
-const TosDialog = lazy(() => loadChunk(() => import('../session/TosDialog')));
-const RegisterDialog = lazy(() => loadChunk(() => import('../session/RegisterDialog')));
-const ForgotPasswordDialog = lazy(() => loadChunk(() => import('../session/ForgotPasswordDialog')));
-const ResetConfirmDialog = lazy(() => loadChunk(() => import('../session/ResetConfirmDialog')));
-const ProfileDialog = lazy(() => loadChunk(() => import('../account/ProfileDialog')));
-const ContactsDialog = lazy(() => loadChunk(() => import('../account/ContactsDialog')));
-const AccountSettingsDialog = lazy(() => loadChunk(() => import('../account/AccountSettingsDialog')));
-const AdminSetupDialog = lazy(() => loadChunk(() => import('../admin-setup/AdminSetupDialog')));
-const FirstLoginWizard = lazy(() => loadChunk(() => import('../first-login/FirstLoginWizard')));
-const DemoNoticeDialog = lazy(() => loadChunk(() => import('../demo/DemoNoticeDialog')));
+const LoginDialog = lazy(() => loadChunk(() => import('../features/session/LoginDialog')));
+const TosDialog = lazy(() => loadChunk(() => import('../features/session/TosDialog')));
+const RegisterDialog = lazy(() => loadChunk(() => import('../features/session/RegisterDialog')));
+const ForgotPasswordDialog = lazy(() => loadChunk(() => import('../features/session/ForgotPasswordDialog')));
+const ResetConfirmDialog = lazy(() => loadChunk(() => import('../features/session/ResetConfirmDialog')));
+const ProfileDialog = lazy(() => loadChunk(() => import('../features/account/ProfileDialog')));
+const ContactsDialog = lazy(() => loadChunk(() => import('../features/account/ContactsDialog')));
+const AccountSettingsDialog = lazy(() => loadChunk(() => import('../features/account/AccountSettingsDialog')));
+const AdminSetupDialog = lazy(() => loadChunk(() => import('../features/admin-setup/AdminSetupDialog')));
+const FirstLoginWizard = lazy(() => loadChunk(() => import('../features/first-login/FirstLoginWizard')));
+const DemoNoticeDialog = lazy(() => loadChunk(() => import('../features/demo/DemoNoticeDialog')));
 
 const LOGIN_STATES = ['authenticating', 'loadingUser', 'loadingRole', 'checkingTos'] as const;
 

@@ -1,11 +1,11 @@
 import type { Role, Tos, User } from '@platform/shared';
 import { fromPromise } from 'xstate';
-import { api as defaultApi, type ApiClient } from '../../api';
-import { clientCredentialsGrant, passwordGrant, revokeToken, tokenExpiry } from '../../api/endpoints/oauth';
-import { releaseMyPostLocks } from '../../api/endpoints/posts';
-import { findRoleByName } from '../../api/endpoints/roles';
-import { agreeToTerms, listMyAgreements } from '../../api/endpoints/tos';
-import { getMe } from '../../api/endpoints/users';
+import { api as defaultApi, type ApiClient } from '../api';
+import { clientCredentialsGrant, passwordGrant, revokeToken, tokenExpiry } from '../api/endpoints/oauth';
+import { releaseMyPostLocks } from '../api/endpoints/posts';
+import { findRoleByName } from '../api/endpoints/roles';
+import { agreeToTerms, listMyAgreements } from '../api/endpoints/tos';
+import { getMe } from '../api/endpoints/users';
 import { TOS_VERSION_DATE } from './tos';
 
 export type IssuedToken = { token: string; expires: number };

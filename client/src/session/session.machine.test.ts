@@ -1,7 +1,7 @@
 import type { Role, Tos, User } from '@platform/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { ApiError } from '../../api/errors';
+import { ApiError } from '../api/errors';
 import { loginMachine, type LoginEmitted } from './session.machine';
 import type { IssuedToken } from './session.actors';
 import type { Session } from './session-storage';

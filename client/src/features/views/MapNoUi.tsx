@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfigState } from '../../app/config-context';
-import { isViewEnabled } from '../../app/features';
+import { useConfigState } from '../../providers/config-context';
+import { isViewEnabled } from '../../providers/features';
 import { usePostFilters } from '../filters/usePostFilters';
-import { PostsMap } from './PostsMap';
-import './map.css';
+import { PostPopupCard } from '../posts/PostPopupCard';
+import { PostsMap } from '../map/PostsMap';
+import '../map/map.css';
 
 /** `/map/noui` (spec 2 section 2): the posts map alone, for embedding, with the site's logo. */
 export function MapNoUi() {
@@ -18,7 +19,7 @@ export function MapNoUi() {
     return <p className="view-unavailable map-noui-unavailable">{t('views.unavailable', { view: t('views.map.title') })}</p>;
   return (
     <div className="map-noui">
-      <PostsMap query={query} className="map-noui-canvas" />
+      <PostsMap query={query} className="map-noui-canvas" Popup={PostPopupCard} />
       <Link to="/" className="map-noui-logo" target="_top">
         {config.site.image_header ? <img src={config.site.image_header} alt="" /> : null}
         <span>{name}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, filtersFromParams } from '../filters/filter-state';
+import { DEFAULT_FILTERS, filtersFromParams } from './filter-state';
 import { filterToParams, paramsToFilter } from './saved-filter';
 
 describe('saved search filters (API-CONTRACT 12: the client filter object, stored verbatim)', () => {

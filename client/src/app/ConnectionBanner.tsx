@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../app/services-context';
-import type { RealtimeStatus } from './realtime-client';
+import { useServices } from '../providers/services-context';
+import type { RealtimeStatus } from '../realtime/realtime-client';
 
 /** Short drops (a login reconnecting under the new identity) pass without a word. */
 export const CONNECTION_BANNER_DELAY_MS = 2000;

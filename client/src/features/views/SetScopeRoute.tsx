@@ -1,43 +1,37 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { deleteCollection, getCollection, updateCollection, type SetInput } from '../../api/endpoints/collections';
 import { deleteSavedSearch, getSavedSearch, updateSavedSearch } from '../../api/endpoints/savedsearches';
-import { useServices } from '../../app/services-context';
-import { useServerEvents } from '../../realtime/useServerEvents';
-import { useSession } from '../session/useSession';
-import { DataView } from '../views/DataView';
-import { MapView } from '../views/MapView';
-import { filtersFromParams } from '../filters/filter-state';
-import { filterToParams, paramsToFilter } from './saved-filter';
-import { SetHeader, type ShownSet } from './SetHeader';
-import { markCleared, SetScopeContext, type SetKind } from './set-scope';
+import { useServices } from '../../providers/services-context';
+import { useLiveQuery, useSetLiveData } from '../../providers/query/useLiveQuery';
+import { DataView } from './DataView';
+import { MapView } from './MapView';
+import { filtersFromParams } from '../common/filter-state';
+import { filterToParams, paramsToFilter } from '../common/saved-filter';
+import { SetHeader, type ShownSet } from '../sets/SetHeader';
+import { markCleared, SetScopeContext, type SetKind } from '../common/set-scope';
 
 type Loaded = ShownSet & { filter?: Record<string, unknown> | null };
 
 const load = (kind: SetKind) => (kind === 'collection' ? getCollection : getSavedSearch);
 
-/** The set named by the address, or null when it cannot be read (then the 404 page). */
+/**
+ * The set named by the address: undefined while it loads, null when it cannot be read (then the
+ * 404 page), and `lost` once a set shown before can no longer be read (deleted or hidden since).
+ */
 export function useLoadedSet(kind: SetKind, id: number) {
   const { api } = useServices();
-  const [set, setSet] = useState<Loaded | null | undefined>(undefined);
-  useEffect(() => {
-    let alive = true;
-    load(kind)(api, id).then(
-      (found) => alive && setSet(found as Loaded),
-      () => alive && setSet(null),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [api, kind, id]);
-  return [set, setSet] as const;
+  const query = useLiveQuery(['set', id, kind], () => load(kind)(api, id) as Promise<Loaded>);
+  const lost = query.isError && query.data !== undefined;
+  const set = query.isError && !lost ? null : query.data;
+  return { set, lost, replace: useSetLiveData<Loaded>(['set', id, kind]) };
 }
 
 /** `/collections/{id}` and `/savedsearches/{id}`: the data view when the set's view is data or list, else the map (spec 2 section 2). */
 export function SetRedirect({ kind }: { kind: SetKind }) {
   const id = Number(useParams().setId);
-  const [set] = useLoadedSet(kind, Number.isInteger(id) ? id : 0);
+  const { set } = useLoadedSet(kind, Number.isInteger(id) ? id : 0);
   if (set === undefined) return null;
   if (set === null) return <Navigate to="/404" replace />;
   const view = set.view === 'data' || set.view === 'list' ? 'data' : 'map';
@@ -54,24 +48,19 @@ export function SetScopeRoute({ kind, view }: { kind: SetKind; view: 'data' | 'm
   const { api, notices, dialogs } = useServices();
   const id = Number(useParams().setId);
   const [params, setParams] = useSearchParams();
-  const [set, setSet] = useLoadedSet(kind, Number.isInteger(id) ? id : 0);
+  const { set, lost, replace: setSet } = useLoadedSet(kind, Number.isInteger(id) ? id : 0);
   const scope = useMemo(() => ({ kind, id }), [kind, id]);
 
-  // Someone else renamed, narrowed or deleted this set: the header follows at once; a set that is
-  // gone (or no longer readable) leaves for all posts, saying why.
+  // Someone renamed, narrowed or deleted this set: it is read again (`live-keys.ts`) and the header
+  // follows; a set that is gone (or no longer readable) leaves for all posts, saying why. Deleting
+  // it here leaves by itself.
   const navigate = useNavigate();
-  const userId = useSession().session?.userId ?? null;
-  useServerEvents(
-    (event) => event.type === 'collection.updated' && event.aggregate_id === String(id) && event.actor_id !== userId,
-    (event) => {
-      const gone = () => {
-        notices.info(t(kind === 'collection' ? 'notify.collection.gone' : 'notify.savedsearch.gone'));
-        void navigate(`/views/${view}`, { replace: true });
-      };
-      if (event.payload.deleted === true) return gone();
-      load(kind)(api, id).then((found) => setSet(found as Loaded), gone);
-    },
-  );
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (!lost || leaving.current) return;
+    notices.info(t(kind === 'collection' ? 'notify.collection.gone' : 'notify.savedsearch.gone'));
+    void navigate(`/views/${view}`, { replace: true });
+  }, [lost, kind, view, navigate, notices, t]);
 
   // Entering a saved search (an address without filters) shows its filter and its chips. Filters
   // cleared afterwards (the last chip, restore defaults) are marked in the address and stay cleared.
@@ -95,10 +84,12 @@ export function SetScopeRoute({ kind, view }: { kind: SetKind; view: 'data' | 'm
     });
     if (!ok) return false;
     try {
+      leaving.current = true;
       await (kind === 'collection' ? deleteCollection(api, id) : deleteSavedSearch(api, id));
       notices.success(t(kind === 'collection' ? 'notify.collection.deleted' : 'notify.savedsearch.deleted', { name: set?.name ?? '' }));
       return true;
     } catch (error) {
+      leaving.current = false;
       notices.apiError(error, t('notify.sets.failed'));
       return false;
     }

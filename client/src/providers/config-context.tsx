@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { loadConfig, type AppConfig } from '../api/endpoints/config';
-import { useServerEvents } from '../realtime/useServerEvents';
+import { useServerEvents } from './useServerEvents';
 import { useServices } from './services-context';
 
 export type ConfigState =

@@ -1,9 +1,9 @@
 import { DEFAULT_ADMIN_EMAIL } from '@platform/shared';
-import { useConfig } from '../../app/config-context';
-import { useDialogs } from '../../app/services-context';
-import { useDemoStatus } from '../demo/useDemoStatus';
-import { useSession } from '../session/useSession';
-import type { AutoDialog } from './dialogs';
+import { useConfig } from '../providers/config-context';
+import { useDialogs } from '../providers/services-context';
+import { useDemoStatus } from '../features/demo/useDemoStatus';
+import { useSession } from '../features/session/useSession';
+import type { AutoDialog } from '../providers/dialogs';
 
 /** The first dialog the app should open by itself now, or null. */
 export function useAutoDialog(): AutoDialog | null {

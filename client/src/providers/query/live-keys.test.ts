@@ -1,0 +1,79 @@
+import type { PushedEvent } from '@platform/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keysForEvent } from './live-keys';
+import { createLiveInvalidation, createQueryClient } from './query-client';
+import { queryKeyFor } from './query-keys';
+
+const pushed = (type: PushedEvent['type'], aggregate_id: string, payload: Record<string, unknown> = {}): PushedEvent =>
+  ({ id: 1, type, aggregate_type: 'post', aggregate_id, actor_id: null, payload, created_at: new Date().toISOString() }) as PushedEvent;
+
+describe('keysForEvent', () => {
+  it('makes a new or deleted post stale in the lists, the post, the counts and the demo total', () => {
+    expect(keysForEvent(pushed('post.created', '12'))).toEqual([['posts'], ['post', 12], ['post-stats'], ['post-total']]);
+    expect(keysForEvent(pushed('post.deleted', '12'))).toEqual([['posts'], ['post', 12], ['post-stats'], ['post-total']]);
+  });
+
+  it('leaves the demo total alone when a post only changes', () => {
+    expect(keysForEvent(pushed('post.updated', '3'))).toEqual([['posts'], ['post', 3], ['post-stats']]);
+    expect(keysForEvent(pushed('post.status_changed', '3'))).toEqual([['posts'], ['post', 3], ['post-stats']]);
+  });
+
+  it('names the thread of the contact a message came from', () => {
+    expect(
+      keysForEvent(
+        pushed('message.created', '9', { id: 9, contact_id: 4, post_id: 2, parent_id: null, direction: 'incoming', status: 'received' }),
+      ),
+    ).toEqual([['messages', 4]]);
+  });
+
+  it('names the set and the configuration', () => {
+    expect(keysForEvent(pushed('collection.updated', '5'))).toEqual([['set', 5], ['sets']]);
+    expect(keysForEvent(pushed('config.updated', 'site'))).toEqual([['config']]);
+  });
+
+  it('names nothing for events that change no loaded data', () => {
+    expect(keysForEvent(pushed('lock.acquired', '3'))).toEqual([]);
+  });
+});
+
+describe('createLiveInvalidation', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const seeded = () => {
+    const queries = createQueryClient();
+    for (const resource of [['posts', { status: ['published'] }], ['post', 3], ['post', 4], ['post-stats', {}], ['forms']] as const)
+      queries.setQueryData(queryKeyFor(7, resource), 'loaded');
+    const stale = () =>
+      queries
+        .getQueryCache()
+        .getAll()
+        .filter((q) => q.state.isInvalidated)
+        .map((q) => q.queryKey.slice(1));
+    return { queries, stale };
+  };
+
+  it('marks what the event names stale, for any query under that resource', () => {
+    const { queries, stale } = seeded();
+    const live = createLiveInvalidation(queries);
+    live.onEvent(pushed('post.updated', '3'));
+    expect(stale()).toEqual([
+      ['posts', { status: ['published'] }],
+      ['post', 3],
+    ]);
+    live.stop();
+  });
+
+  it('recounts once per window however many posts change', () => {
+    vi.useFakeTimers();
+    const { queries } = seeded();
+    const invalidate = vi.spyOn(queries, 'invalidateQueries');
+    const live = createLiveInvalidation(queries);
+    for (let i = 0; i < 20; i++) live.onEvent(pushed('post.updated', String(i)));
+    const stats = () => queries.getQueryCache().find({ queryKey: queryKeyFor(7, ['post-stats', {}]) });
+    expect(stats()?.state.isInvalidated).toBe(false);
+    vi.advanceTimersByTime(1500);
+    expect(stats()?.state.isInvalidated).toBe(true);
+    expect(invalidate).toHaveBeenCalledTimes(20 * 2 + 1);
+    live.stop();
+  });
+});
