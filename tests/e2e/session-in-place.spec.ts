@@ -1,4 +1,4 @@
-import { apiPost, blockTiles, plainSurvey } from './posts-support';
+import { apiPost, blockTiles, plainSurvey, postViaApi } from './posts-support';
 import { createUser, expect, keepFirstLoginWizardAway, logIn, shot, test, unique } from './support';
 import type { Page } from '@playwright/test';
 
@@ -67,5 +67,38 @@ test.describe('logging in and out in place', () => {
     await expectNoCrash(page);
     await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Bridge closed');
     await expect(page.getByText('Desk')).toHaveCount(0);
+  });
+
+  test("a collection's owner who logs in on its page gets its Edit and Delete at once, and loses them on log out", async ({
+    page,
+    api,
+  }) => {
+    await blockTiles(page);
+    await keepFirstLoginWizardAway(page);
+    const owner = await createUser(api, { role: 'admin' });
+    const survey = await plainSurvey(api);
+    const post = await postViaApi(api, survey.id, unique('Collected '));
+    const name = unique('Owned ');
+    const created = await api.post('/collections', { name, role: [], view: 'data', featured: false }, { token: owner.token });
+    expect(created.status, created.text).toBe(200);
+    await api.post(`/collections/${created.body.id}/posts`, { id: post.id }, { token: owner.token });
+
+    await page.goto(`/collections/${created.body.id}/data`);
+    await expect(page.locator(`.post-card[data-post-id="${post.id}"]`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit collection' })).toHaveCount(0);
+
+    await logIn(page, owner.email, owner.password);
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0);
+    const header = page.locator('.set-header');
+    await expect(header.getByRole('button', { name: 'Edit' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Delete' })).toBeVisible();
+    await expectNoCrash(page);
+    await shot(page, 'session-collection-after-login');
+
+    await logOutFromHeader(page, owner.realname);
+    await expect(header.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(header.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await expect(page.locator(`.post-card[data-post-id="${post.id}"]`)).toBeVisible();
+    await expectNoCrash(page);
   });
 });

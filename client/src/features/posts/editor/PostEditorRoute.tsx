@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/errors';
@@ -43,11 +44,21 @@ export function PostEditorRoute() {
   const query = useLiveQuery(
     ['post-editor', key, role, permissions],
     () => loadEditor(api, target as EditorTarget, { role, permissions: permissions ? permissions.split(',') : [] }),
-    { ...READ_ON_OPEN, enabled: target !== null },
+    // A change of session reads the survey again under the new one; meanwhile the open editor keeps
+    // its form (and what was typed), then carries it over to the new answer (PostEditor).
+    // Only for the same post or survey: another one never opens on the last one's form.
+    {
+      ...READ_ON_OPEN,
+      enabled: target !== null,
+      placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === key ? previous : undefined),
+    },
   );
-  // Each answer (after a survey was added, the post again) mounts the editor anew.
-  const version = query.dataUpdatedAt;
-  const reload = () => void query.refetch();
+  // After a survey was added to the post, the editor is mounted anew on the post's next answer.
+  const [version, setVersion] = useState(0);
+  const reload = () => {
+    setVersion((v) => v + 1);
+    void query.refetch();
+  };
   const close = () => void navigate(keep(target?.kind === 'edit' ? `/posts/${target.postId}` : '/views/data'));
 
   if (!target) return <p className="post-empty">{t('post_editor.not_found')}</p>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../../test/harness';
+import { memoryStorage } from '../test/harness';
 import { createDialogs, DISMISSED_KEY } from './dialogs';
 
 describe('automatic dialogs closed with "Later" or "Skip"', () => {
