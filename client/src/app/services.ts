@@ -4,7 +4,7 @@ import { englishFailure } from '../api/errors';
 import { createDialogs } from '../providers/dialogs';
 import { createNotices } from '../providers/notices';
 import { createSessionActors } from '../session/session.actors';
-import { loginMachine } from '../session/session.machine';
+import { sessionMachine } from '../session/session.machine';
 import { loadLanguage, loadSession, saveSession, usableToken } from '../session/session-storage';
 import { i18n } from '../i18n/i18n';
 import { createLiveInvalidation, createQueryClient, dropOtherSessions } from '../providers/query/query-client';
@@ -37,7 +37,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const api = options.api ?? tabApi;
   const storage = options.storage ?? browserStorage();
   const now = options.now ?? Date.now;
-  const session = createActor(loginMachine.provide({ actors: createSessionActors(api, now) }), {
+  const session = createActor(sessionMachine.provide({ actors: createSessionActors(api, now) }), {
     input: { stored: loadSession(storage), now },
   });
   const currentToken = () => usableToken(session.getSnapshot().context.session, now());

@@ -2,7 +2,7 @@ import type { Role, Tos, User } from '@platform/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { ApiError } from '../api/errors';
-import { loginMachine, type LoginEmitted } from './session.machine';
+import { sessionMachine, type LoginEmitted } from './session.machine';
 import type { IssuedToken } from './session.actors';
 import type { Session } from './session-storage';
 import { TOS_VERSION_DATE } from './tos';
@@ -75,7 +75,7 @@ function start(options: { stored?: Session | null; fakes?: Fakes; clock?: Simula
     releaseLocks: vi.fn(options.fakes?.releaseLocks ?? (async () => undefined)),
     revokeToken: vi.fn(options.fakes?.revokeToken ?? (async () => undefined)),
   };
-  const machine = loginMachine.provide({
+  const machine = sessionMachine.provide({
     actors: {
       passwordGrant: fromPromise(({ input }: { input: { email: string; password: string } }) => f.passwordGrant(input)),
       clientCredentials: fromPromise(() => f.clientCredentials()),

@@ -82,7 +82,7 @@ function sessionFrom(pending: Pending, email: string | null): Session {
  * the anonymous client-credentials token, reactions to refused requests, expiry and logout.
  * Side effects outside the machine (navigation, cache clearing) are emitted, never performed here.
  */
-export const loginMachine = setup({
+export const sessionMachine = setup({
   types: {
     input: {} as LoginInput,
     context: {} as LoginContext,
@@ -375,4 +375,4 @@ export const loginMachine = setup({
   },
 });
 
-export type LoginMachine = typeof loginMachine;
+export type LoginMachine = typeof sessionMachine;
