@@ -28,6 +28,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { setsRoutes } from './modules/sets/sets.routes';
 import { csvRoutes } from './modules/csv/csv.routes';
+import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { formsRoutes } from './modules/forms/forms.routes';
@@ -198,6 +199,7 @@ export function createApp(ctx: AppContext, services: Services) {
   api.use(setsRoutes(services.sets, services.posts));
   api.use(csvRoutes(services.csv));
   api.use(geocodeRoutes(createGeocodeService(ctx)));
+  api.use(clientErrorsRoutes(ctx.logger));
   api.use(messagesRoutes(services.messages, services.posts));
   api.use(webhooksRoutes(services.webhooks.registrations, services.webhooks.deliveries, services.webhooks.writeBack, services.posts));
   api.use(unknownRoute);

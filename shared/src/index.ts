@@ -28,4 +28,5 @@ export * from './schemas/post-stats';
 export * from './schemas/post-locks';
 export * from './schemas/messages';
 export * from './schemas/csv';
+export * from './schemas/client-errors';
 export * from './schemas/webhooks';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useConfig } from '../../providers/config-context';
+import { ScreenRegion } from '../../providers/ScreenRegion';
 
 /** Breadcrumbs (site, Settings) above every settings screen. */
 export function SettingsLayout() {
@@ -18,7 +19,9 @@ export function SettingsLayout() {
           </li>
         </ol>
       </nav>
-      <Outlet />
+      <ScreenRegion region="settings">
+        <Outlet />
+      </ScreenRegion>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
+import { ScreenRegion } from '../../providers/ScreenRegion';
 import { FilterBar } from '../filters/FilterBar';
 import '../filters/filters.css';
 import { changedFilterCount } from '../common/filter-state';
@@ -42,8 +43,12 @@ export function DataView() {
             <FilterBar filtering={filtering} surveys={surveys} tags={choices?.tags ?? []} />
           </div>
           <div className={`data-columns${postColumn ? ' data-columns-post' : ''}`}>
-            <PostTimeline list={list} selectedId={selectedId} filtered={filtered} />
-            <Outlet context={context} />
+            <ScreenRegion region="list">
+              <PostTimeline list={list} selectedId={selectedId} filtered={filtered} />
+            </ScreenRegion>
+            <ScreenRegion region="post">
+              <Outlet context={context} />
+            </ScreenRegion>
           </div>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ScreenRegion } from '../../providers/ScreenRegion';
 import MapViewBody from './MapViewBody';
 import { ViewFrame } from './ViewFrame';
 
@@ -10,7 +11,9 @@ export function MapView() {
   const { t } = useTranslation();
   return (
     <ViewFrame view="map" title={t('views.map.title')}>
-      <MapViewBody />
+      <ScreenRegion region="map">
+        <MapViewBody />
+      </ScreenRegion>
     </ViewFrame>
   );
 }
