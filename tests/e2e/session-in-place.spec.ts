@@ -101,4 +101,39 @@ test.describe('logging in and out in place', () => {
     await expect(page.locator(`.post-card[data-post-id="${post.id}"]`)).toBeVisible();
     await expectNoCrash(page);
   });
+
+  test('the data view shows drafts to a moderator who logs in, and hides them and the open draft at once on log out', async ({
+    page,
+    api,
+  }) => {
+    await blockTiles(page);
+    await keepFirstLoginWizardAway(page);
+    const moderator = await createUser(api, { role: 'admin' });
+    const survey = await plainSurvey(api);
+    const published = await postViaApi(api, survey.id, unique('Public '));
+    const draft = await apiPost(api, '/posts', {
+      form_id: survey.id,
+      title: unique('Draft '),
+      content: 'Not checked yet',
+      status: 'draft',
+    });
+
+    await page.goto(`/views/data?form=${survey.id}`);
+    await expect(page.locator(`.post-card[data-post-id="${published.id}"]`)).toBeVisible();
+    await expect(page.locator(`.post-card[data-post-id="${draft.id}"]`)).toHaveCount(0);
+
+    await logIn(page, moderator.email, moderator.password);
+    const draftCard = page.locator(`.post-card[data-post-id="${draft.id}"]`);
+    await expect(draftCard).toBeVisible();
+    await draftCard.getByRole('link', { name: draft.title as string }).click();
+    await expect(page.locator('.post-detail-title')).toHaveText(draft.title as string);
+    await expectNoCrash(page);
+    await shot(page, 'session-data-view-moderator');
+
+    await logOutFromHeader(page, moderator.realname);
+    await expect(draftCard).toHaveCount(0);
+    await expect(page.getByText(draft.title as string)).toHaveCount(0);
+    await expect(page.locator(`.post-card[data-post-id="${published.id}"]`)).toBeVisible();
+    await expectNoCrash(page);
+  });
 });
