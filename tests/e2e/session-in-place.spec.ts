@@ -136,4 +136,22 @@ test.describe('logging in and out in place', () => {
     await expect(page.locator(`.post-card[data-post-id="${published.id}"]`)).toBeVisible();
     await expectNoCrash(page);
   });
+
+  test('logging out on a settings page leaves it for the map at once', async ({ page, api }) => {
+    await keepFirstLoginWizardAway(page);
+    await blockTiles(page);
+    const admin = await createUser(api, { role: 'admin' });
+    await page.goto('/views/map');
+    await logIn(page, admin.email, admin.password);
+    await expect(page.getByRole('button', { name: admin.realname })).toBeVisible();
+    await page.goto('/settings/general');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/general$/);
+
+    await logOutFromHeader(page, admin.realname);
+    await expect(page).toHaveURL(/\/views\/map$/);
+    await expect(page.getByRole('button', { name: 'Log in' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+    await expectNoCrash(page);
+  });
 });
