@@ -39,7 +39,9 @@ export function createWebhookDispatcher(ctx: AppContext, enqueue: (trx: Trx, del
     // Settings are read through the pool, before the transaction: the embedded database runs one
     // connection at a time, and a read on another connection inside the transaction never returns.
     const enabled = await ctx.settings.feature('webhooks');
-    return ctx.tx(async (trx) => {
+    // Not `ctx.tx`: a commit there forgets every kept answer (post lists, GeoJSON pages), and this
+    // runs after every batch of post events while changing nothing those answers show.
+    return ctx.db.transaction().execute(async (trx) => {
       const cursor = await deliveries.lockCursor(trx);
       const events = await readSettledAfter(trx, cursor, BATCH);
       // While the feature is off nothing is owed: the events pass by, as they would with no webhooks.
