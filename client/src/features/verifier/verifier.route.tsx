@@ -85,7 +85,7 @@ export function VerifierPage() {
           onClick={() => setRun((r) => ({ id: r.id + 1, skip: disabled }))}
           disabled={running}
         >
-          {running ? t('verifier.running') : t('verifier.checksagain')}
+          {running ? t('verifier.running') : t('verifier.run_again')}
         </button>
         <p role="status" className="verifier-summary">
           {running
