@@ -1,4 +1,4 @@
-import { SCREEN_REGIONS, type ClientErrorReport, type ScreenRegion } from '@platform/shared';
+import type { ClientErrorReport, ScreenRegion } from '@platform/shared';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -63,7 +63,7 @@ export function RegionBoundary({ region, report, children }: { region: ScreenReg
   const location = useLocation();
   return (
     <Boundary
-      region={SCREEN_REGIONS.includes(region) ? region : 'page'}
+      region={region}
       route={location.pathname + location.search}
       report={report}
       texts={{ title: t(`region_error.${region}`), retry: t('region_error.retry') }}
