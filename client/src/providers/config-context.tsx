@@ -1,6 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { createContext, useContext, useRef, type ReactNode } from 'react';
 import { loadConfig, type AppConfig } from '../api/endpoints/config';
-import { useServerEvents } from './useServerEvents';
+import { useLiveQuery } from './query/useLiveQuery';
 import { useServices } from './services-context';
 
 export type ConfigState =
@@ -13,32 +14,31 @@ type ConfigContextValue = ConfigState & { reload: () => Promise<void> };
 const ConfigContext = createContext<ConfigContextValue | null>(null);
 
 /**
- * Site, features and map config from `GET /config`: loaded at start (bootstrap), again after login
- * and logout (what the caller may do changes) and whenever the server pushes `config.updated`.
+ * Site, features and map config from `GET /config`, on the data layer: read for each session (what
+ * the caller may do changes with a login or logout) and again whenever the server pushes
+ * `config.updated` (`live-keys.ts`). The config read for the previous session stays on screen while
+ * the next one loads, so the bootstrap gate never closes again once it has opened.
  */
 export function ConfigProvider({ children }: { children: ReactNode }) {
-  const { api, session } = useServices();
-  const [state, setState] = useState<ConfigState>({ status: 'loading', config: null, error: null });
-
-  const reload = useCallback(async () => {
-    try {
-      const config = await loadConfig(api);
-      setState({ status: 'ready', config, error: null });
-    } catch (error) {
-      setState((previous) => ({ status: 'error', config: previous.config, error }));
-    }
-  }, [api]);
-
-  useEffect(() => {
-    void reload();
-    const subscriptions = [session.on('loggedIn', () => void reload()), session.on('loggedOut', () => void reload())];
-    return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [reload, session]);
-
-  useServerEvents('config.updated', () => {
-    api.clearCache();
-    void reload();
-  });
+  const { api } = useServices();
+  // The first read takes the answer main.tsx asked for while the code loaded; later reads follow a
+  // change, so they ask the server.
+  const loaded = useRef(false);
+  const query = useLiveQuery(
+    ['config', 'app'],
+    async () => {
+      const config = await loadConfig(api, { fresh: loaded.current });
+      loaded.current = true;
+      return config;
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const reload = async () => void (await query.refetch());
+  const state: ConfigState = query.isError
+    ? { status: 'error', config: query.data ?? null, error: query.error }
+    : query.data
+      ? { status: 'ready', config: query.data, error: null }
+      : { status: 'loading', config: null, error: null };
 
   return <ConfigContext.Provider value={{ ...state, reload }}>{children}</ConfigContext.Provider>;
 }

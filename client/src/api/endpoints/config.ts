@@ -8,9 +8,12 @@ export type AppConfig = {
   map: z.infer<typeof MapConfigSchema> | null;
 };
 
-/** Bootstrap: `GET /config` answers a results list of every group the caller may read. */
-export async function loadConfig(api: ApiClient): Promise<AppConfig> {
-  const list = await api.cached('/config', ConfigListSchema);
+/**
+ * Bootstrap: `GET /config` answers a results list of every group the caller may read. `fresh`
+ * skips the API client's short-lived copy (a read that follows a change).
+ */
+export async function loadConfig(api: ApiClient, { fresh = false } = {}): Promise<AppConfig> {
+  const list = fresh ? await api.get('/config', ConfigListSchema) : await api.cached('/config', ConfigListSchema);
   const group = (id: string) => list.results.find((g) => g.id === id);
   const map = group('map');
   return {
