@@ -1,21 +1,18 @@
-import type { PostClusterFeature, PostClusters } from '@platform/shared';
+import type { PostClusterFeature } from '@platform/shared';
 import type { GeoJSONSource, Map as MaplibreMap, Marker } from 'maplibre-gl';
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { getPostClusters } from '../../api/endpoints/clusters';
 import type { Query } from '../../api/query';
 import { useConfig } from '../../providers/config-context';
-import { useServices } from '../../providers/services-context';
 import { formatShortCount } from '../../i18n/numbers';
-import { useLiveEvents } from '../../providers/useLiveEvents';
 import { BaseMap, type Maplibre } from './BaseMap';
 import { mapDefaults } from './map-defaults';
-import { clampBbox, EVENT_THROTTLE_MS, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_ZOOM } from './map-view-rules';
+import { clampBbox, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_ZOOM } from './map-view-rules';
 import { markerColor } from './marker-color';
 import { clusterSize } from './cluster-size';
 import { heatFeatures, HEAT_RADIUS_PX } from './heat-weights';
-import { fitClusters, prefetchWorldClusters, takeWorldClusters } from './cluster-prefetch';
+import { useViewportClusters, type ClusterRequest } from './useViewportClusters';
 import { clearMarkers, syncMarkers } from './marker-sync';
 import { PIN_POPUP_OFFSET, popupMaxWidth, popupPan } from './popup-placement';
 
@@ -61,24 +58,23 @@ export function PostsMap({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const { api } = useServices();
   const config = useConfig();
   const view = mapDefaults(config.map);
   const [shown, setShown] = useState<Shown | null>(null);
   // The heatmap's source and layer are added once the style has loaded; markers need not wait for it.
   const [styled, setStyled] = useState(false);
-  const [data, setData] = useState<PostClusters | null>(null);
   const [selected, setSelected] = useState<Selected | null>(null);
-  const refetch = useRef<() => void>(() => undefined);
+  // No map can be shown in this browser: that is what the status says, whatever the clusters do.
+  const [unavailable, setUnavailable] = useState(false);
   const fitted = useRef(false);
   const drawn = useRef(new Map<string, Marker>());
   const report = useEffectEvent((status: PostsMapStatus) => onStatus?.(status));
 
-  // The map's first question (the world's clusters, to fit the map to the posts) goes out while the
-  // map library is still on its way; once the map has fitted itself, nothing is asked ahead.
-  useEffect(() => {
-    if (view.fitBounds && !fitted.current) prefetchWorldClusters(api, query, view.zoom);
-  }, [api, query, view.fitBounds, view.zoom]);
+  // The map's first question (the world's clusters, to fit the map to the posts) goes out at once,
+  // while the map library is still on its way; then the viewport is asked for after each move.
+  const [request, setRequest] = useState<ClusterRequest | null>(view.fitBounds ? { fit: true, zoom: view.zoom } : null);
+  const clusters = useViewportClusters(query, request);
+  const data = clusters.data ?? null;
 
   const onMap = useCallback((created: MaplibreMap, maplibre: Maplibre) => {
     void created.once('load', () => {
@@ -107,69 +103,45 @@ export function PostsMap({
     };
   }, []);
 
-  // Clusters for the viewport: at once, then after each move settles; the newest answer wins.
+  // The viewport after each move settles (and at once when the map does not fit itself to the posts).
   useEffect(() => {
     if (!shown) return;
     const { map } = shown;
-    let abort: AbortController | null = null;
     let moveTimer: ReturnType<typeof setTimeout> | undefined;
-    let eventTimer: ReturnType<typeof setTimeout> | undefined;
-    let alive = true;
-    const fetchNow = async () => {
-      abort?.abort();
-      const controller = new AbortController();
-      abort = controller;
-      report({ state: 'loading', total: null });
-      // The first answer covers the world, so the map can fit the posts (capped at zoom 15).
-      const fitting = !fitted.current && view.fitBounds;
+    const askForViewport = () => {
       const b = map.getBounds();
-      try {
-        // The fitting answer may have been asked for while maplibre-gl loaded (the prefetch above).
-        const answer = fitting
-          ? await (takeWorldClusters(query) ?? fitClusters(api, query, map.getZoom(), controller.signal))
-          : await getPostClusters(
-              api,
-              query,
-              { zoom: map.getZoom(), bbox: clampBbox(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()) },
-              controller.signal,
-            );
-        if (!alive || controller.signal.aborted) return;
-        setData(answer);
-        report({ state: 'ready', total: answer.total });
-        if (!fitted.current) {
-          fitted.current = true;
-          // Every matching post (the answer's bbox, there whenever a post matches): the clusters' centres
-          // lie inside it, so fitting them cut the posts at its edges off once the map clustered again.
-          if (fitting && answer.bbox) map.fitBounds(answer.bbox, { padding: 60, maxZoom: POSTS_MAP_ZOOM.fitMax, duration: 0 });
-        }
-      } catch {
-        if (alive && !controller.signal.aborted) report({ state: 'failed', total: null });
-      }
+      setRequest({ fit: false, zoom: map.getZoom(), bbox: clampBbox(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()) });
     };
     const onMove = () => {
       clearTimeout(moveTimer);
-      moveTimer = setTimeout(() => void fetchNow(), MOVE_DEBOUNCE_MS);
-    };
-    refetch.current = () => {
-      if (eventTimer !== undefined) return;
-      eventTimer = setTimeout(() => {
-        eventTimer = undefined;
-        void fetchNow();
-      }, EVENT_THROTTLE_MS);
+      moveTimer = setTimeout(askForViewport, MOVE_DEBOUNCE_MS);
     };
     map.on('moveend', onMove);
-    void fetchNow();
+    if (!view.fitBounds) askForViewport();
     return () => {
-      alive = false;
-      abort?.abort();
       clearTimeout(moveTimer);
-      clearTimeout(eventTimer);
       map.off('moveend', onMove);
-      refetch.current = () => undefined;
     };
-  }, [shown, api, query, view.fitBounds]);
+  }, [shown, view.fitBounds]);
 
-  useLiveEvents(['posts'], () => refetch.current());
+  // The first answer covers the world: the map fits itself to every matching post (the answer's
+  // bbox, there whenever a post matches; the clusters' centres lie inside it, so fitting them cut
+  // the posts at its edges off once the map clustered again), capped at zoom 15. Its move asks for
+  // the viewport; without posts the world's answer stays until the first move.
+  useEffect(() => {
+    if (!shown || shown.removed || fitted.current || !request?.fit || !clusters.isSuccess || clusters.isPlaceholderData) return;
+    fitted.current = true;
+    const { map } = shown;
+    const bbox = clusters.data.bbox;
+    if (bbox) map.fitBounds(bbox, { padding: 60, maxZoom: POSTS_MAP_ZOOM.fitMax, duration: 0 });
+  }, [shown, request, clusters.isSuccess, clusters.isPlaceholderData, clusters.data]);
+
+  useEffect(() => {
+    if (unavailable) report({ state: 'unavailable', total: null });
+    else if (clusters.isError) report({ state: 'failed', total: null });
+    else if (clusters.isFetching || !clusters.data) report({ state: 'loading', total: null });
+    else report({ state: 'ready', total: clusters.data.total });
+  }, [unavailable, clusters.isError, clusters.isFetching, clusters.data]);
 
   // Markers (or the heatmap) for the current answer.
   useEffect(() => {
@@ -227,7 +199,7 @@ export function PostsMap({
         maxZoom={POSTS_MAP_ZOOM.max}
         baselayer={view.baselayer}
         onMap={onMap}
-        onUnavailable={() => onStatus?.({ state: 'unavailable', total: null })}
+        onUnavailable={() => setUnavailable(true)}
       />
       {selected ? createPortal(<Popup id={selected.id} />, selected.node) : null}
     </>

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../api/client';
-import { prefetchWorldClusters, takeWorldClusters } from './cluster-prefetch';
+import { fitClusters } from './cluster-fit';
 
 const world = { type: 'FeatureCollection', total: 1, features: [] };
 const point = (lon: number, lat: number, properties: Record<string, unknown>) => ({
@@ -20,19 +20,15 @@ function api(answers: (zoom: number) => unknown = () => world) {
   return { client: createApiClient({ fetch: fetch as unknown as typeof globalThis.fetch }), urls };
 }
 
-describe('world clusters asked for before the map loads', () => {
-  it('asks once per filter set for the whole world at the opening zoom, and hands the answer over once', async () => {
+describe('the clusters a map fits itself to', () => {
+  it('asks for the whole world at the opening zoom', async () => {
     const { client, urls } = api();
     const query = { form: [3], status: ['published'] };
-    prefetchWorldClusters(client, query, 7);
-    prefetchWorldClusters(client, { ...query }, 7);
+    await expect(fitClusters(client, query, 7)).resolves.toEqual(world);
     expect(urls).toHaveLength(1);
     expect(urls[0]).toContain('/api/v3/posts/clusters?');
     expect(urls[0]).toContain('zoom=7');
     expect(urls[0]).not.toContain('bbox');
-    expect(takeWorldClusters({ form: [4], status: ['published'] })).toBeNull();
-    await expect(takeWorldClusters(query)).resolves.toEqual(world);
-    expect(takeWorldClusters(query)).toBeNull();
   });
 
   it('looks closer while the world is one cluster, and stops at the zoom a fitted map may reach', async () => {
@@ -40,14 +36,12 @@ describe('world clusters asked for before the map loads', () => {
     const { client, urls } = api((zoom) =>
       zoom < 6 ? { type: 'FeatureCollection', total: 30, features: [cluster(30, zoom === 2 ? 4 : 6)] } : split,
     );
-    prefetchWorldClusters(client, { form: [5] }, 2);
-    await expect(takeWorldClusters({ form: [5] })).resolves.toEqual(split);
+    await expect(fitClusters(client, { form: [5] }, 2)).resolves.toEqual(split);
     expect(urls.map((url) => new URL(url, 'http://x').searchParams.get('zoom'))).toEqual(['2', '4', '6']);
     expect(urls.every((url) => !url.includes('bbox'))).toBe(true);
 
     const deep = api(() => ({ type: 'FeatureCollection', total: 2, features: [cluster(2, 20)] }));
-    prefetchWorldClusters(deep.client, { form: [6] }, 2);
-    await takeWorldClusters({ form: [6] });
+    await fitClusters(deep.client, { form: [6] }, 2);
     expect(deep.urls.map((url) => new URL(url, 'http://x').searchParams.get('zoom'))).toEqual(['2', '15']);
   });
 });

@@ -11,8 +11,6 @@ export const minZoomFor = (defaultZoom: number): number => Math.min(POSTS_MAP_ZO
 
 /** Milliseconds the map waits after the last move before asking for clusters. */
 export const MOVE_DEBOUNCE_MS = 250;
-/** Pushed post events refetch the clusters at most this often. */
-export const EVENT_THROTTLE_MS = 1000;
 
 /** A viewport box the clusters endpoint accepts: latitude within -90..90, longitude within -360..360. */
 export function clampBbox(west: number, south: number, east: number, north: number): [number, number, number, number] {

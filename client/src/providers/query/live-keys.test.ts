@@ -8,14 +8,14 @@ const pushed = (type: PushedEvent['type'], aggregate_id: string, payload: Record
   ({ id: 1, type, aggregate_type: 'post', aggregate_id, actor_id: null, payload, created_at: new Date().toISOString() }) as PushedEvent;
 
 describe('keysForEvent', () => {
-  it('makes a new or deleted post stale in the lists, the post, the counts and the demo total', () => {
-    expect(keysForEvent(pushed('post.created', '12'))).toEqual([['posts'], ['post', 12], ['post-stats'], ['post-total']]);
-    expect(keysForEvent(pushed('post.deleted', '12'))).toEqual([['posts'], ['post', 12], ['post-stats'], ['post-total']]);
+  it('makes a new or deleted post stale in the lists, the post, the counts, the demo total and the map', () => {
+    expect(keysForEvent(pushed('post.created', '12'))).toEqual([['posts'], ['post', 12], ['post-stats'], ['post-total'], ['clusters']]);
+    expect(keysForEvent(pushed('post.deleted', '12'))).toEqual([['posts'], ['post', 12], ['post-stats'], ['post-total'], ['clusters']]);
   });
 
   it('leaves the demo total alone when a post only changes', () => {
-    expect(keysForEvent(pushed('post.updated', '3'))).toEqual([['posts'], ['post', 3], ['post-stats']]);
-    expect(keysForEvent(pushed('post.status_changed', '3'))).toEqual([['posts'], ['post', 3], ['post-stats']]);
+    expect(keysForEvent(pushed('post.updated', '3'))).toEqual([['posts'], ['post', 3], ['post-stats'], ['clusters']]);
+    expect(keysForEvent(pushed('post.status_changed', '3'))).toEqual([['posts'], ['post', 3], ['post-stats'], ['clusters']]);
   });
 
   it('names the thread of the contact a message came from', () => {
@@ -73,7 +73,8 @@ describe('createLiveInvalidation', () => {
     expect(stats()?.state.isInvalidated).toBe(false);
     vi.advanceTimersByTime(1500);
     expect(stats()?.state.isInvalidated).toBe(true);
-    expect(invalidate).toHaveBeenCalledTimes(20 * 2 + 1);
+    // The lists and the post for each event; the counts and the map's clusters once.
+    expect(invalidate).toHaveBeenCalledTimes(20 * 2 + 2);
     live.stop();
   });
 });

@@ -12,10 +12,10 @@ export function keysForEvent(event: PushedEvent): ResourceKey[] {
     case 'post.created':
     case 'post.deleted':
       // The demo plan counts every post; a change of status or content does not change that count.
-      return [['posts'], ...one('post'), ['post-stats'], ['post-total']];
+      return [['posts'], ...one('post'), ['post-stats'], ['post-total'], ['clusters']];
     case 'post.updated':
     case 'post.status_changed':
-      return [['posts'], ...one('post'), ['post-stats']];
+      return [['posts'], ...one('post'), ['post-stats'], ['clusters']];
     case 'message.created': {
       const payload = MessageEventPayloadSchema.safeParse(event.payload);
       return [payload.success && payload.data.contact_id !== null ? ['messages', payload.data.contact_id] : ['messages']];
@@ -30,7 +30,8 @@ export function keysForEvent(event: PushedEvent): ResourceKey[] {
 }
 
 /**
- * Resources refetched at most once per window however many events arrive: the running counts ask
- * the server for an aggregate, which an import of thousands of posts would otherwise ask for each.
+ * Resources refetched at most once per window however many events arrive: the running counts and
+ * the map's clusters ask the server for an aggregate, which an import of thousands of posts would
+ * otherwise ask for each.
  */
-export const THROTTLED: Readonly<Record<string, number>> = { 'post-stats': 1500 };
+export const THROTTLED: Readonly<Record<string, number>> = { 'post-stats': 1500, clusters: 1000 };

@@ -1,0 +1,33 @@
+import type { PostClusters } from '@platform/shared';
+import { keepPreviousData } from '@tanstack/react-query';
+import { getPostClusters, type Viewport } from '../../api/endpoints/clusters';
+import type { Query } from '../../api/query';
+import { useLiveQuery } from '../../providers/query/useLiveQuery';
+import { useServices } from '../../providers/services-context';
+import { fitClusters } from './cluster-fit';
+
+/**
+ * What the map asks for: the world, to fit the map to the posts (`fit`, its opening zoom), or the
+ * viewport it shows.
+ */
+export type ClusterRequest = { fit: true; zoom: number } | ({ fit: false } & Viewport);
+
+/** A viewport's answer is kept this long after the map leaves it, for a quick way back. */
+const KEEP_MS = 30_000;
+
+/**
+ * The clusters for `request` under the list filters, on the data layer: the newest request's answer
+ * wins (an older one is cancelled), the previous answer stays on the map while the next loads, and
+ * pushed post events read it again (`live-keys.ts` throttles them).
+ */
+export function useViewportClusters(query: Query, request: ClusterRequest | null) {
+  const { api } = useServices();
+  return useLiveQuery<PostClusters>(
+    ['clusters', query, request],
+    (signal) => {
+      if (!request) throw new Error('no viewport yet');
+      return request.fit ? fitClusters(api, query, request.zoom, signal) : getPostClusters(api, query, request, signal);
+    },
+    { enabled: request !== null, placeholderData: keepPreviousData, gcTime: KEEP_MS },
+  );
+}
