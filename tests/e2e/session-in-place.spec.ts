@@ -1,6 +1,6 @@
 import { apiPost, blockTiles, plainSurvey, postViaApi } from './posts-support';
 import { createUser, expect, keepFirstLoginWizardAway, logIn, shot, test, unique } from './support';
-import type { Page } from '@playwright/test';
+import { expectNoCrash, logOutFromHeader } from './session-support';
 
 /** A survey everyone may post to, whose second task (internal) only those who manage posts see. */
 async function surveyWithInternalTask(api: Parameters<typeof plainSurvey>[0]) {
@@ -28,16 +28,6 @@ async function surveyWithInternalTask(api: Parameters<typeof plainSurvey>[0]) {
   await field(main.id, { label: 'Where exactly', type: 'varchar', input: 'text' });
   await field(check.id, { label: 'Verified by', type: 'varchar', input: 'text' });
   return { id: form.id as number, name };
-}
-
-/** The whole app was not replaced by the crash screen. */
-async function expectNoCrash(page: Page): Promise<void> {
-  await expect(page.getByText('Something went wrong')).toHaveCount(0);
-}
-
-async function logOutFromHeader(page: Page, realname: string): Promise<void> {
-  await page.getByRole('button', { name: realname }).click();
-  await page.getByRole('button', { name: 'Log out' }).click();
 }
 
 test.describe('logging in and out in place', () => {
