@@ -2,6 +2,7 @@ import type { ClientErrorReport, ScreenRegion } from '@platform/shared';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { RegionAttempt } from './region-attempt';
 
 type Report = (report: ClientErrorReport) => void;
 
@@ -9,22 +10,28 @@ type BoundaryProps = {
   region: ScreenRegion;
   route: string;
   report: Report;
-  texts: { title: string; retry: string };
+  texts: { title: string; retry: string; chunk: string };
   children: ReactNode;
 };
+
+/** A lazily loaded part of the application that did not arrive (each browser words it its own way). */
+const isChunkFailure = (error: Error) =>
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(error.message);
 
 /** Clips a component's stack to what the report schema keeps. */
 const clip = (text: string | undefined | null, max: number) => (text ? text.slice(0, max) : undefined);
 
-class Boundary extends Component<BoundaryProps, { error: Error | null; route: string }> {
-  override state = { error: null as Error | null, route: this.props.route };
+type BoundaryState = { error: Error | null; route: string; attempt: number };
+
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, route: this.props.route, attempt: 0 };
 
   static getDerivedStateFromError(error: unknown) {
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 
   /** Another address is another screen: it gets a fresh try. */
-  static getDerivedStateFromProps(props: BoundaryProps, state: { error: Error | null; route: string }) {
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState) {
     return props.route === state.route ? null : { error: null, route: props.route };
   }
 
@@ -39,13 +46,13 @@ class Boundary extends Component<BoundaryProps, { error: Error | null; route: st
   }
 
   override render() {
-    const { error } = this.state;
-    if (!error) return this.props.children;
+    const { error, attempt } = this.state;
+    if (!error) return <RegionAttempt.Provider value={attempt}>{this.props.children}</RegionAttempt.Provider>;
     return (
       <section className="region-error" role="alert" data-region={this.props.region}>
         <h2>{this.props.texts.title}</h2>
-        <p>{error.message}</p>
-        <button type="button" className="button" onClick={() => this.setState({ error: null })}>
+        <p>{isChunkFailure(error) ? this.props.texts.chunk : error.message}</p>
+        <button type="button" className="button" onClick={() => this.setState({ error: null, attempt: attempt + 1 })}>
           {this.props.texts.retry}
         </button>
       </section>
@@ -66,7 +73,7 @@ export function RegionBoundary({ region, report, children }: { region: ScreenReg
       region={region}
       route={location.pathname + location.search}
       report={report}
-      texts={{ title: t(`region_error.${region}`), retry: t('region_error.retry') }}
+      texts={{ title: t(`region_error.${region}`), retry: t('region_error.retry'), chunk: t('region_error.chunk') }}
     >
       {children}
     </Boundary>

@@ -1,3 +1,6 @@
+import { createElement, lazy, useContext, type ComponentType } from 'react';
+import { RegionAttempt } from './region-attempt';
+
 /** A chunk that has not arrived after this long is reported as failed (spec 1 section 8). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -34,5 +37,31 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
     });
     pending = started;
     return started;
+  };
+}
+
+/**
+ * `React.lazy` for a chunk that may not arrive (a dropped connection, a deploy that replaced it).
+ * React keeps a lazy component's failure for good; here a failed load is tried again, once, when the
+ * region around it is retried (RegionBoundary's attempt), never in a loop on its own.
+ */
+export function lazyChunk<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+  type Made = { attempt: number; component: ComponentType<P>; failed: boolean };
+  const make = (attempt: number): Made => {
+    const made: Made = { attempt, component: () => null, failed: false };
+    made.component = lazy(() =>
+      loadChunk(load).catch((error: unknown) => {
+        made.failed = true;
+        throw error;
+      }),
+    );
+    return made;
+  };
+  const loads = [make(0)];
+  return function Chunk(props: P) {
+    const attempt = useContext(RegionAttempt);
+    const last = loads[loads.length - 1] as Made;
+    if (last.failed && last.attempt !== attempt) loads.push(make(attempt));
+    return createElement((loads[loads.length - 1] as Made).component, props);
   };
 }

@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadChunk } from '../../ui/lazy-chunk';
+import { lazyChunk } from '../../ui/lazy-chunk';
 import { ViewFrame } from './ViewFrame';
 
-const ActivityBody = lazy(() => loadChunk(() => import('../activity/ActivityBody')));
+const ActivityBody = lazyChunk(() => import('../activity/ActivityBody'));
 
 /** The activity page (spec 2 screen 23); the plan check is the frame's (features.views.activity). */
 export function ActivityView() {

@@ -1,10 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { loadChunk } from '../../../ui/lazy-chunk';
+import { lazyChunk } from '../../../ui/lazy-chunk';
 import { useSession } from '../../session/useSession';
 
-const CategoryRoutes = lazy(() => loadChunk(() => import('./categories.routes')));
+const CategoryRoutes = lazyChunk(() => import('./categories.routes'));
 
 /** `/settings/categories/*`: Manage Settings (or admin) only, otherwise back to `/` (API-CONTRACT 14.2). */
 export function CategoriesArea() {

@@ -1,10 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { loadChunk } from '../../../ui/lazy-chunk';
+import { lazyChunk } from '../../../ui/lazy-chunk';
 import { useSession } from '../../session/useSession';
 
-const SurveyRoutes = lazy(() => loadChunk(() => import('./surveys.routes')));
+const SurveyRoutes = lazyChunk(() => import('./surveys.routes'));
 
 /** `/settings/surveys/*`: Manage Settings (or admin) only, otherwise back to `/` (spec 3 section 6). */
 export function SurveysArea() {
