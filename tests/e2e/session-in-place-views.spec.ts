@@ -1,14 +1,62 @@
 import { mappedPost, mappedSurvey, apiPost, readyMap } from './map-support';
-import { blockTiles, plainSurvey, postViaApi } from './posts-support';
+import { blockTiles, everyFieldSurvey, FIELD, fieldset, plainSurvey, postViaApi } from './posts-support';
 import { expectNoCrash, logOutFromHeader } from './session-support';
 import { openAs } from './settings-session';
-import { createUser, expect, keepFirstLoginWizardAway, logIn, shot, test, unique } from './support';
+import { adminToken, createUser, expect, keepFirstLoginWizardAway, logIn, shot, test, unique } from './support';
 
 // Issue 30: the map, saved search and activity screens, and lock holders, follow a login or logout in place.
 test.describe('logging in and out in place, on the other screens', () => {
   test.beforeEach(async ({ page }) => {
     await blockTiles(page);
     await keepFirstLoginWizardAway(page);
+  });
+
+  test('the post editor of a survey with every field type keeps what was typed across a login and a logout', async ({ page, api }) => {
+    const survey = await everyFieldSurvey(api);
+    // Open to everyone, its post task shown to visitors (a new task is internal until said otherwise).
+    const token = await adminToken(api);
+    expect((await api.put(`/forms/${survey.id}`, { everyone_can_create: true }, { token })).status).toBe(200);
+    const stages = (await api.get(`/forms/${survey.id}/stages`, { token })).body.results as Array<{ id: number; type: string }>;
+    const main = stages.find((stage) => stage.type === 'post');
+    const shown = await api.put(`/forms/${survey.id}/stages/${main?.id}`, { task_is_internal_only: false }, { token });
+    expect(shown.status, shown.text).toBe(200);
+    const admin = await createUser(api, { role: 'admin' });
+
+    await page.goto(`/posts/create/${survey.id}`);
+    await expect(page.getByRole('heading', { name: `New post: ${survey.name}` })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Road under water');
+    await page.getByLabel(FIELD.reporter, { exact: true }).fill('Amina');
+    await page.getByLabel(FIELD.notes, { exact: true }).fill('Two cars stuck.');
+    await page.getByLabel(FIELD.people, { exact: true }).fill('42');
+    await page.getByLabel(FIELD.kind, { exact: true }).selectOption('Flood');
+    await fieldset(page, FIELD.urgency).getByLabel('High').check();
+    await fieldset(page, FIELD.damage).getByLabel('Roads').check();
+
+    const kept = async () => {
+      await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Road under water');
+      await expect(page.getByLabel(FIELD.reporter, { exact: true })).toHaveValue('Amina');
+      await expect(page.getByLabel(FIELD.notes, { exact: true })).toHaveValue('Two cars stuck.');
+      await expect(page.getByLabel(FIELD.people, { exact: true })).toHaveValue('42');
+      await expect(page.getByLabel(FIELD.kind, { exact: true })).toHaveValue('Flood');
+      await expect(fieldset(page, FIELD.urgency).getByLabel('High')).toBeChecked();
+      await expect(fieldset(page, FIELD.damage).getByLabel('Roads')).toBeChecked();
+    };
+
+    await logIn(page, admin.email, admin.password);
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: admin.realname })).toBeVisible();
+    await expectNoCrash(page);
+    await kept();
+    // The categories, the related post search and the media field are there for the new session.
+    await expect(fieldset(page, FIELD.topics).getByLabel(survey.childTag.tag)).toBeVisible();
+    await expect(fieldset(page, FIELD.related)).toBeVisible();
+    await expect(fieldset(page, FIELD.photo)).toBeVisible();
+    await shot(page, 'session-every-field-editor-after-login');
+
+    await logOutFromHeader(page, admin.realname);
+    await expect(page.getByRole('button', { name: 'Log in' }).first()).toBeVisible();
+    await expectNoCrash(page);
+    await kept();
   });
 
   test("the map counts a moderator's drafts once they log in, and drops them at once on log out", async ({ page, api }) => {
