@@ -26,7 +26,12 @@ const EnvSchema = z.object({
   EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(50_000).default(2000),
   EXPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long an export's download URL works; its file is deleted after that. */
-  EXPORT_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 86_400).default(86_400),
+  EXPORT_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(86_400),
   JSON_BODY_LIMIT: z.string().default('2mb'),
   /** Serve the built client from this folder (empty disables). */
   CLIENT_DIST: z.string().optional(),

@@ -37,7 +37,11 @@ beforeAll(async () => {
   // Published (everyone), the admin's draft (managers only), the exporter's own draft (theirs), archived (managers).
   await createPost(server, admin, postBody(survey.form.id, { title: `${marker} published`, status: 'published', values: values('=1+2') }));
   await createPost(server, admin, postBody(survey.form.id, { title: `${marker} admin draft`, status: 'draft', values: values('-cmd') }));
-  await createPost(server, exporter.token, postBody(survey.form.id, { title: `${marker} exporter draft`, status: 'draft', values: values('@SUM(A1)') }));
+  await createPost(
+    server,
+    exporter.token,
+    postBody(survey.form.id, { title: `${marker} exporter draft`, status: 'draft', values: values('@SUM(A1)') }),
+  );
   await createPost(server, admin, postBody(survey.form.id, { title: `${marker} archived`, status: 'archived', values: values('plain') }));
 });
 
@@ -80,7 +84,8 @@ describe('POST /exports/jobs', () => {
     for (const key of ['header_row', 'total_batches', 'total_rows', 'created', 'updated']) expect(job).toHaveProperty(key);
     await waitForExport(socket, job.id);
 
-    const post = (body: Record<string, unknown>) => server.api.post('/exports/jobs', { send_to_browser: true, send_to_hdx: false, ...body }, { token: admin });
+    const post = (body: Record<string, unknown>) =>
+      server.api.post('/exports/jobs', { send_to_browser: true, send_to_hdx: false, ...body }, { token: admin });
     expectField(await post({ entity_type: 'user' }), '/entity_type', 'entity_type must be post');
     expectField(await post({ entity_type: 'post', fields: [] }), '/fields', 'Uh oh... you need to select some fields to export first.');
     expectField(await post({ entity_type: 'post', fields: ['no-such-field'] }), '/fields', '"no-such-field" is not a survey field');
@@ -109,7 +114,16 @@ describe('the export job', () => {
 
     const rows = await downloadCsv(server, admin, job.id);
     const [header, ...data] = rows;
-    expect(header!.slice(0, 8)).toEqual(['Post ID', 'Survey', 'Post Status', 'Created (UTC)', 'Updated (UTC)', 'Post Date (UTC)', 'Title', 'Description']);
+    expect(header!.slice(0, 8)).toEqual([
+      'Post ID',
+      'Survey',
+      'Post Status',
+      'Created (UTC)',
+      'Updated (UTC)',
+      'Post Date (UTC)',
+      'Title',
+      'Description',
+    ]);
     const col = (label: string) => header!.indexOf(label);
     expect(col(`${survey.location.label}.lat`)).toBeGreaterThan(7);
     expect(col(`${survey.location.label}.lon`)).toBe(col(`${survey.location.label}.lat`) + 1);
@@ -194,7 +208,11 @@ describe('the export job', () => {
 
     const file = path.join(server.dataDir, 'exports', `${job.id}.csv`);
     expect(fs.existsSync(file)).toBe(true);
-    await server.ctx.db.updateTable('export_jobs').set({ url_expiration: new Date(Date.now() - 1000) }).where('id', '=', job.id).execute();
+    await server.ctx.db
+      .updateTable('export_jobs')
+      .set({ url_expiration: new Date(Date.now() - 1000) })
+      .where('id', '=', job.id)
+      .execute();
     expect((await fetch(done.url)).status).toBe(404);
     await server.services.exports.job.handle({});
     expect(fs.existsSync(file)).toBe(false);
@@ -216,7 +234,11 @@ describe('the export job', () => {
     const tag = unique('Cancel');
     await insertManyPosts(server, 3000, { title: tag });
     const job = await startExport(server, admin, { filters: { q: tag } });
-    await socket.waitFor((e) => ofExport(job.id)(e) && e.type === 'export.progressed' && (e.payload.processed_rows as number) >= 20, 1, 30_000);
+    await socket.waitFor(
+      (e) => ofExport(job.id)(e) && e.type === 'export.progressed' && (e.payload.processed_rows as number) >= 20,
+      1,
+      30_000,
+    );
     const cancelled = await server.api.del(`/exports/jobs/${job.id}`, { token: admin });
     expectStatus(cancelled, 200);
     expect(cancelled.body.id).toBe(job.id);

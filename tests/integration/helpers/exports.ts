@@ -20,7 +20,11 @@ export async function waitForExport(socket: TestSocket, id: number, timeoutMs = 
 
 /** `POST /exports/jobs` answering the PENDING job. */
 export async function startExport(server: { api: TestServer['api'] }, token: string, body: Record<string, unknown> = {}) {
-  const res = await server.api.post('/exports/jobs', { entity_type: 'post', send_to_browser: true, send_to_hdx: false, ...body }, { token });
+  const res = await server.api.post(
+    '/exports/jobs',
+    { entity_type: 'post', send_to_browser: true, send_to_hdx: false, ...body },
+    { token },
+  );
   expectStatus(res, 200);
   expect(res.body.status).toBe('PENDING');
   return res.body as { id: number; status: string; url: string | null };

@@ -28,6 +28,15 @@ export function exportFiles(dataDir: string) {
     async ensureDir() {
       await fs.promises.mkdir(dir, { recursive: true });
     },
+    /** Partial files of a job's earlier attempts (a worker killed mid-write); called once their claim has lapsed. */
+    async removeParts(id: number) {
+      const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+      await Promise.all(
+        names
+          .filter((name) => name.startsWith(`${id}-`) && name.endsWith('.part'))
+          .map((name) => fs.promises.rm(path.join(dir, name), { force: true })),
+      );
+    },
     async remove(file: string) {
       await fs.promises.rm(file, { force: true });
     },

@@ -66,7 +66,10 @@ export function exportColumns(
         columns.push({
           label: `${attribute.label}.${half}`,
           hxl: hashtag(entry, `+${half}`),
-          cell: (p) => values(p).map((v) => coordinate(v, half)).join(', '),
+          cell: (p) =>
+            values(p)
+              .map((v) => coordinate(v, half))
+              .join(', '),
         });
       continue;
     }
@@ -100,7 +103,11 @@ export function geoJsonFeature(columns: Column[], post: ExportPost, pointKeys: s
     }),
   );
   const geometry =
-    points.length === 0 ? null : points.length === 1 ? { type: 'Point', coordinates: points[0] } : { type: 'MultiPoint', coordinates: points };
+    points.length === 0
+      ? null
+      : points.length === 1
+        ? { type: 'Point', coordinates: points[0] }
+        : { type: 'MultiPoint', coordinates: points };
   const properties: Record<string, string> = {};
   for (const column of columns) properties[column.label] = column.cell(post);
   return JSON.stringify({ type: 'Feature', id: post.id, geometry, properties });

@@ -120,7 +120,9 @@ export function createExportRunner(ctx: AppContext, deps: { posts: PostsModule; 
         const posts = await reader.batch(after, batchRows);
         let text = '';
         for (const post of posts) {
-          text += geojson ? `${written > 0 ? ',\n' : ''}${geoJsonFeature(reader.columns, post, reader.pointKeys)}` : csvRow(reader.columns, post);
+          text += geojson
+            ? `${written > 0 ? ',\n' : ''}${geoJsonFeature(reader.columns, post, reader.pointKeys)}`
+            : csvRow(reader.columns, post);
           written++;
         }
         await write(stream, text);
@@ -133,7 +135,12 @@ export function createExportRunner(ctx: AppContext, deps: { posts: PostsModule; 
         after = posts[posts.length - 1]!.id;
         const mine = await ifStillMine(row, async (trx, current) => {
           const now = ctx.now();
-          const updated = await repo.update(trx, row.id, { processed_rows: current.processed_rows + posts.length, lease_until: leaseEnd(now) }, now);
+          const updated = await repo.update(
+            trx,
+            row.id,
+            { processed_rows: current.processed_rows + posts.length, lease_until: leaseEnd(now) },
+            now,
+          );
           await announce(trx, 'export.progressed', updated);
         });
         if (!mine) return 'stopped';
@@ -175,6 +182,8 @@ export function createExportRunner(ctx: AppContext, deps: { posts: PostsModule; 
     const row = await claim(id);
     if (!row) return;
     const part = files.partPath(row.id, row.lease_owner);
+    // The claim was free: any partial file of this job is a dead attempt's.
+    await files.removeParts(row.id);
     try {
       const user = row.user_id === null ? undefined : await repo.requester(ctx.db, row.user_id);
       if (!user) return await fail(row, 'the requesting user no longer exists');
@@ -183,7 +192,11 @@ export function createExportRunner(ctx: AppContext, deps: { posts: PostsModule; 
         await repo.update(
           trx,
           row.id,
-          { total_rows: reader.total, total_batches: Math.max(1, Math.ceil(reader.total / batchRows)), header_row: JSON.stringify(reader.labels) },
+          {
+            total_rows: reader.total,
+            total_batches: Math.max(1, Math.ceil(reader.total / batchRows)),
+            header_row: JSON.stringify(reader.labels),
+          },
           ctx.now(),
         );
       });

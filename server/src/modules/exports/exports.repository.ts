@@ -24,7 +24,11 @@ export const update = (db: Executor, id: number, values: Updateable<ExportJobsTa
 export const remove = (db: Executor, id: number) => db.deleteFrom('export_jobs').where('id', '=', id).execute();
 
 /** Newest first; `userId` for one requester's jobs, `notExpiredAt` for those whose URL still works then (or has none yet). */
-export async function search(db: Executor, filter: { userId: number | null; notExpiredAt: Date | null }, page: { limit: number | null; offset: number }) {
+export async function search(
+  db: Executor,
+  filter: { userId: number | null; notExpiredAt: Date | null },
+  page: { limit: number | null; offset: number },
+) {
   let query = db.selectFrom('export_jobs');
   if (filter.userId !== null) query = query.where('user_id', '=', filter.userId);
   const at = filter.notExpiredAt;
