@@ -23,4 +23,5 @@ export const cancelExportJob = (api: ApiClient, id: number): Promise<ExportJob> 
 
 /** The history tab: the caller's jobs whose link still works now (`user=me&max_expiration=<now>`). */
 export const listMyExportJobs = async (api: ApiClient, now: Date): Promise<ExportJob[]> =>
-  (await api.get('/exports/jobs', ExportJobList, { query: { user: 'me', max_expiration: Math.floor(now.getTime() / 1000), limit: 50 } })).results;
+  (await api.get('/exports/jobs', ExportJobList, { query: { user: 'me', max_expiration: Math.floor(now.getTime() / 1000), limit: 50 } }))
+    .results;

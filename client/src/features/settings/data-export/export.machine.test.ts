@@ -33,14 +33,20 @@ const job = (status: ExportStatus, extra: Partial<ExportJob> = {}): ExportJob =>
   ...extra,
 });
 
-const push = (type: ExportPush['type'], status: ExportStatus, processed: number, id = JOB): ExportPush => ({ type, id, status, processed, total: 100 });
+const push = (type: ExportPush['type'], status: ExportStatus, processed: number, id = JOB): ExportPush => ({
+  type,
+  id,
+  status,
+  processed,
+  total: 100,
+});
 
 function start(read: () => Promise<ExportJob> = () => Promise.resolve(job('SUCCESS', { processed_rows: 100 }))) {
   let answer!: (value: ExportJob) => void;
   const created = new Promise<ExportJob>((resolve) => (answer = resolve));
   const createSpy = vi.fn(() => created);
   const readSpy = vi.fn(read);
-  const cancelSpy = vi.fn(() => Promise.resolve(job('QUEUED')));
+  const cancelSpy = vi.fn((): Promise<unknown> => Promise.resolve(job('QUEUED')));
   const machine = exportMachine.provide({
     actors: {
       create: fromPromise(() => createSpy()),
@@ -134,7 +140,13 @@ describe('export machine', () => {
         payload: { id: 41, user_id: 1, status: 'QUEUED', processed_rows: 5, total_rows: 10 },
         created_at: '',
       }) as PushedEvent;
-    expect(exportPushOf(event('export.progressed', 'export'))).toEqual({ type: 'export.progressed', id: 41, status: 'QUEUED', processed: 5, total: 10 });
+    expect(exportPushOf(event('export.progressed', 'export'))).toEqual({
+      type: 'export.progressed',
+      id: 41,
+      status: 'QUEUED',
+      processed: 5,
+      total: 10,
+    });
     expect(exportPushOf(event('import.progressed', 'import'))).toBeNull();
   });
 });

@@ -67,7 +67,8 @@ export const exportMachine = setup({
     isThisJob: ({ context, event }) => event.type === 'PUSHED' && event.push.id === context.jobId,
     pushEnds: ({ context, event }) => event.type === 'PUSHED' && event.push.id === context.jobId && event.push.type === 'export.completed',
     pushFails: ({ context, event }) => event.type === 'PUSHED' && event.push.id === context.jobId && event.push.type === 'export.failed',
-    pushCancels: ({ context, event }) => event.type === 'PUSHED' && event.push.id === context.jobId && event.push.type === 'export.cancelled',
+    pushCancels: ({ context, event }) =>
+      event.type === 'PUSHED' && event.push.id === context.jobId && event.push.type === 'export.cancelled',
   },
   actions: {
     takeProgress: assign(({ event }) =>
