@@ -26,6 +26,11 @@ describe('export rows', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('plain')).toBe('plain');
+    // Negative numbers (southern latitudes) stay numbers; a sum does not.
+    expect(csvCell('-1.3')).toBe('-1.3');
+    expect(csvCell('-2e5')).toBe('-2e5');
+    expect(csvCell('-1+2')).toBe("'-1+2");
+    expect(csvCell('+1')).toBe("'+1");
   });
 
   it('splits points into lat/lon, joins several values, names categories and leaves out title fields', () => {

@@ -79,9 +79,14 @@ export function exportColumns(
   return columns;
 }
 
-/** Cells a spreadsheet would run as a formula are written as text (OWASP CSV injection). */
+const NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+/**
+ * Cells a spreadsheet would run as a formula are written as text (OWASP CSV injection). A plain
+ * number keeps its sign: a southern latitude is not a formula.
+ */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = /^[=+\-@\t\r]/.test(value) && !NUMBER.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -67,16 +67,18 @@ export function ExportForm({ filters, busy, onExport }: { filters: Query; busy: 
     <form onSubmit={submit} className="export-form" noValidate>
       <fieldset className="field">
         <legend className="field-label">{t('data_export.fields')}</legend>
-        <label className="checkbox">
-          <input type="radio" name="scope" checked={scope === 'all'} onChange={() => setScope('all')} /> {t('data_export.all_fields')}
+        <label className="export-choice">
+          <input className="checkbox" type="radio" name="scope" checked={scope === 'all'} onChange={() => setScope('all')} />{' '}
+          {t('data_export.all_fields')}
         </label>
-        <label className="checkbox">
-          <input type="radio" name="scope" checked={scope === 'selected'} onChange={() => setScope('selected')} />{' '}
+        <label className="export-choice">
+          <input className="checkbox" type="radio" name="scope" checked={scope === 'selected'} onChange={() => setScope('selected')} />{' '}
           {t('data_export.selected_fields')}
         </label>
       </fieldset>
-      <label className="checkbox">
-        <input type="checkbox" checked={hxl} onChange={(e) => setHxl(e.target.checked)} /> {t('data_export.include_hxl')}
+      <label className="export-choice">
+        <input className="checkbox" type="checkbox" checked={hxl} onChange={(e) => setHxl(e.target.checked)} />{' '}
+        {t('data_export.include_hxl')}
       </label>
       {scope === 'selected' || hxl ? (
         surveys.data ? (
@@ -86,8 +88,8 @@ export function ExportForm({ filters, busy, onExport }: { filters: Query; busy: 
               {fields.map((a) => (
                 <div key={a.id} className="export-field">
                   {scope === 'selected' ? (
-                    <label className="checkbox">
-                      <input type="checkbox" checked={selected.has(a.id)} onChange={() => toggle(a.id)} /> {a.label}
+                    <label className="export-choice">
+                      <input className="checkbox" type="checkbox" checked={selected.has(a.id)} onChange={() => toggle(a.id)} /> {a.label}
                     </label>
                   ) : (
                     <span>{a.label}</span>
