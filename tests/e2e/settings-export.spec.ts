@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { apiPost } from './map-support';
 import { expect, test, unique } from './support';
-import { logInAs } from './settings-admin';
+import { logInAs, seriousViolations } from './settings-admin';
 
 test.describe('data export settings', () => {
   test('exports the filtered posts with an HXL heading row, follows it live, downloads the file and lists it in the history', async ({
@@ -67,5 +67,8 @@ test.describe('data export settings', () => {
     await expect(history.getByRole('row').nth(1)).toContainText('Finished');
     await expect(history.getByRole('row').nth(1).getByRole('link', { name: 'Download' })).toBeVisible();
     await page.screenshot({ path: path.join('test-results', 'settings-export-history.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Export', exact: true }).click();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
