@@ -62,6 +62,14 @@ describe('POST /exports/jobs', () => {
     expect((await server.api.get('/exports/jobs')).status).toBe(401);
     const ok = await startExport(server, manager.token, { filters: mine });
     await waitForExport(socket, ok.id);
+    // One job: 401 without a token, 403 for a member, an anonymous client, and another exporter.
+    for (const token of [undefined, client, member.token, exporter.token]) {
+      const expected = token === undefined ? 401 : 403;
+      expect((await server.api.get(`/exports/jobs/${ok.id}`, { token })).status).toBe(expected);
+      expect((await server.api.del(`/exports/jobs/${ok.id}`, { token })).status).toBe(expected);
+    }
+    expect((await server.api.get(`/exports/jobs/${ok.id}`, { token: manager.token })).status).toBe(200);
+    expect((await server.api.get('/exports/jobs/999999', { token: admin })).status).toBe(404);
   });
 
   it('answers the contract shape with PENDING and checks entity_type, fields, filters and the HXL targets (422)', async () => {

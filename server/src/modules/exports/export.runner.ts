@@ -110,14 +110,19 @@ export function createExportRunner(ctx: AppContext, deps: { posts: PostsModule; 
     const geojson = row.format === 'geojson';
     try {
       await write(stream, geojson ? GEOJSON_HEAD : csvHead(reader.columns, row.include_hxl));
-      let after: number | null = null;
       let written = 0;
+      // The next batch is read while this one is written: the database and this process work side by side.
+      let next = reader.batch(null, batchRows);
       for (;;) {
+        const posts = await next;
+        const last = posts.length < batchRows;
+        next = last ? Promise.resolve([]) : reader.batch(posts[posts.length - 1]!.id, batchRows);
+        // A read that outlives a stop or a cancel is not waited for, and its failure is not this run's.
+        next.catch(() => undefined);
         if (stopping) {
           await release(row);
           return 'stopped';
         }
-        const posts = await reader.batch(after, batchRows);
         let text = '';
         for (const post of posts) {
           text += geojson
@@ -126,13 +131,11 @@ export function createExportRunner(ctx: AppContext, deps: { posts: PostsModule; 
           written++;
         }
         await write(stream, text);
-        const last = posts.length < batchRows;
         if (last) {
           if (geojson) await write(stream, GEOJSON_TAIL);
           await close(stream);
           return 'done';
         }
-        after = posts[posts.length - 1]!.id;
         const mine = await ifStillMine(row, async (trx, current) => {
           const now = ctx.now();
           const updated = await repo.update(
