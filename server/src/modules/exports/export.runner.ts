@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { once } from 'node:events';
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { ExportStatus } from '@platform/shared';
 import type { Auth } from '../../auth/auth';
 import type { AppContext } from '../../context';
@@ -13,6 +14,9 @@ import { exportReader, type ExportReader } from './export-reader';
 import { csvHead, csvRow, GEOJSON_HEAD, GEOJSON_TAIL, geoJsonFeature } from './export-rows';
 import { exportProgress } from './exports.presenter';
 import * as repo from './exports.repository';
+
+/** Rows rendered between two turns of the event loop. */
+const RENDER_SLICE = 250;
 
 type Claimed = repo.ExportJobRow & { lease_owner: string };
 type EventType = 'export.progressed' | 'export.completed' | 'export.failed';
@@ -111,26 +115,27 @@ export function createExportRunner(ctx: AppContext, deps: { posts: PostsModule; 
     try {
       await write(stream, geojson ? GEOJSON_HEAD : csvHead(reader.columns, row.include_hxl));
       let written = 0;
-      // The next batch is read while this one is written: the database and this process work side by side.
-      let next = reader.batch(null, batchRows);
+      let after: number | null = null;
       for (;;) {
-        const posts = await next;
+        const posts = await reader.batch(after, batchRows);
         const last = posts.length < batchRows;
-        next = last ? Promise.resolve([]) : reader.batch(posts[posts.length - 1]!.id, batchRows);
-        // A read that outlives a stop or a cancel is not waited for, and its failure is not this run's.
-        next.catch(() => undefined);
+        after = posts.at(-1)?.id ?? null;
         if (stopping) {
           await release(row);
           return 'stopped';
         }
-        let text = '';
-        for (const post of posts) {
-          text += geojson
-            ? `${written > 0 ? ',\n' : ''}${geoJsonFeature(reader.columns, post, reader.pointKeys)}`
-            : csvRow(reader.columns, post);
-          written++;
+        // Written in slices with a turn of the event loop between them, so requests and pushes wait on no long stretch.
+        for (let start = 0; start < posts.length; start += RENDER_SLICE) {
+          let text = '';
+          for (const post of posts.slice(start, start + RENDER_SLICE)) {
+            text += geojson
+              ? `${written > 0 ? ',\n' : ''}${geoJsonFeature(reader.columns, post, reader.pointKeys)}`
+              : csvRow(reader.columns, post);
+            written++;
+          }
+          await write(stream, text);
+          await yieldToOthers();
         }
-        await write(stream, text);
         if (last) {
           if (geojson) await write(stream, GEOJSON_TAIL);
           await close(stream);
