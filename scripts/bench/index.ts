@@ -10,6 +10,11 @@ if (process.argv.includes('realtime')) {
   await import('./realtime');
   process.exit(0);
 }
+// `npm run bench -- export [--posts 1000000 --batch 2000]`: a CSV export job (seconds, RSS, list p95 beside it).
+if (process.argv.includes('export')) {
+  await import('./export');
+  process.exit(0);
+}
 // `npm run bench -- browser [--posts 1000000 --visits 5]`: the map route in Chromium (bytes, first render).
 if (process.argv.includes('browser')) {
   await import('./browser');

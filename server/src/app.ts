@@ -28,6 +28,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { setsRoutes } from './modules/sets/sets.routes';
 import { csvRoutes } from './modules/csv/csv.routes';
+import { exportsRoutes } from './modules/exports/exports.routes';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
@@ -198,6 +199,7 @@ export function createApp(ctx: AppContext, services: Services) {
   api.use(postsRoutes(services.posts));
   api.use(setsRoutes(services.sets, services.posts));
   api.use(csvRoutes(services.csv));
+  api.use(exportsRoutes(services.exports, ctx.now));
   api.use(geocodeRoutes(createGeocodeService(ctx)));
   api.use(clientErrorsRoutes(ctx.logger));
   api.use(messagesRoutes(services.messages, services.posts));

@@ -22,6 +22,16 @@ const EnvSchema = z.object({
   MEDIA_MAX_UPLOAD: z.coerce.number().int().positive().default(1048576),
   CSV_IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(10_000).default(200),
   CSV_IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Posts read and written per export batch (one progress update and event each). */
+  EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(50_000).default(2000),
+  EXPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How long an export's download URL works; its file is deleted after that. */
+  EXPORT_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(86_400),
   JSON_BODY_LIMIT: z.string().default('2mb'),
   /** Serve the built client from this folder (empty disables). */
   CLIENT_DIST: z.string().optional(),
@@ -90,6 +100,8 @@ export type AppConfig = {
   mediaMaxUpload: number;
   /** Rows per CSV import batch (one transaction each), and how long a worker's claim on an import lasts unrenewed. */
   csvImport: { batchRows: number; leaseSeconds: number };
+  /** Posts per export batch, the worker's claim on a job, and how long a download URL lasts. */
+  exports: { batchRows: number; leaseSeconds: number; urlTtlSeconds: number };
   jsonBodyLimit: string;
   clientDist: string | undefined;
   runWorkers: boolean;
@@ -140,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     postListAdminMaxLimit: e.API_POST_LIST_ADMIN_MAX_LIMIT,
     mediaMaxUpload: e.MEDIA_MAX_UPLOAD,
     csvImport: { batchRows: e.CSV_IMPORT_BATCH_ROWS, leaseSeconds: e.CSV_IMPORT_LEASE_SECONDS },
+    exports: { batchRows: e.EXPORT_BATCH_ROWS, leaseSeconds: e.EXPORT_LEASE_SECONDS, urlTtlSeconds: e.EXPORT_URL_TTL_SECONDS },
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     clientDist: e.CLIENT_DIST,
     runWorkers: e.RUN_WORKERS,

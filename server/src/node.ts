@@ -105,6 +105,8 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
   await jobs.start(services.jobs, config.runWorkers);
   // Imports a crashed process left mid-way are taken up again from their last committed batch.
   if (config.runWorkers) await services.csv.resume();
+  // Exports a crashed process left mid-way are written again from their first row.
+  if (config.runWorkers) await services.exports.resume();
   // Post events committed while no node was running still owe their webhook deliveries.
   void services.webhooks.start();
 
@@ -125,6 +127,7 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
       await backups?.stop();
       await hub.close();
       services.csv.stop();
+      services.exports.stop();
       await jobs.stop().catch((error: unknown) => logger.warn({ err: error }, 'job queue did not stop cleanly'));
       await listener?.stop();
       await ctx.reader.stop();

@@ -29,6 +29,8 @@ import { createNotificationDeliveryService } from './modules/notifications/notif
 import { createSetsService } from './modules/sets/sets.service';
 import { importAudience } from './modules/csv/csv.audience';
 import { createCsvService } from './modules/csv/csv.service';
+import { exportAudience } from './modules/exports/exports.audience';
+import { createExportsService } from './modules/exports/exports.service';
 import { createWebhooksModule } from './modules/webhooks/webhooks.module';
 
 /** Builds every service once per process, registers realtime audiences and lists job queues. */
@@ -68,6 +70,7 @@ export function createServices(ctx: AppContext) {
   const notificationDelivery = createNotificationDeliveryService(ctx);
   const sets = createSetsService(ctx, { posts, delivery: notificationDelivery });
   const csv = createCsvService(ctx, { posts, sets });
+  const exports = createExportsService(ctx, { posts });
   // New and changed posts are matched against subscribed saved searches as the log is read.
   ctx.reader.subscribe((events) => notificationDelivery.observe(events));
   const webhooks = createWebhooksModule(ctx, posts);
@@ -79,6 +82,7 @@ export function createServices(ctx: AppContext) {
   ctx.audiences.register('message', messageAudience);
   ctx.audiences.register('collection', setAudience(ctx.db));
   ctx.audiences.register('import', importAudience);
+  ctx.audiences.register('export', exportAudience);
 
   const jobs: JobDefinition[] = [
     mailJob(ctx.mailer),
@@ -86,6 +90,7 @@ export function createServices(ctx: AppContext) {
     messages.deliveryJob,
     notificationDelivery.job,
     csv.job,
+    exports.job,
     webhooks.deliveries.job,
   ];
   return {
@@ -109,6 +114,7 @@ export function createServices(ctx: AppContext) {
     notificationDelivery,
     sets,
     csv,
+    exports,
     webhooks,
     jobs,
   };

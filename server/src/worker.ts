@@ -33,11 +33,13 @@ const ctx = createContext({
 const services = createServices(ctx);
 await jobs.start(services.jobs, true);
 await services.csv.resume();
+await services.exports.resume();
 logger.info('worker is processing job queues');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     services.csv.stop();
+    services.exports.stop();
     void jobs
       .stop()
       .then(() => handle.close())

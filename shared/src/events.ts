@@ -25,6 +25,7 @@ export const EVENT_TYPES = [
   'export.progressed',
   'export.completed',
   'export.failed',
+  'export.cancelled',
   'collection.updated',
   // Never pushed (no audience): they tell every node's realtime hub to look at its sockets again.
   'token.revoked',

@@ -28,5 +28,6 @@ export * from './schemas/post-stats';
 export * from './schemas/post-locks';
 export * from './schemas/messages';
 export * from './schemas/csv';
+export * from './schemas/exports';
 export * from './schemas/client-errors';
 export * from './schemas/webhooks';

@@ -54,7 +54,6 @@ export const HUB_CARDS: SettingsSection[] = [
     titleKeyFor: (c) => (isFeatureEnabled(c.features, 'hxl') ? 'settings_hub.export.title_hxl' : 'settings_hub.export.title'),
     descriptionKey: 'settings_hub.export.description',
     visible: (s) => can.export(s),
-    comingSoon: true,
   },
   {
     id: 'users',

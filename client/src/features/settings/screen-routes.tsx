@@ -1,4 +1,5 @@
 import { Route } from 'react-router';
+import { DataExport } from './data-export/DataExport';
 import { GeneralSettings } from './general/GeneralSettings';
 import { PlanPage } from './plan/PlanPage';
 import { RequireAccess } from './RequireAccess';
@@ -8,7 +9,7 @@ import { settingsAccess as can } from './settings-access';
 import { UserEditor } from './users/UserEditor';
 import { UsersList } from './users/UsersList';
 
-/** General, users, roles and plan; each refuses (to `/`) whoever lacks its permission (spec 3 section 6). */
+/** General, users, roles, data export and plan; each refuses (to `/`) whoever lacks its permission (spec 3 section 6). */
 export const SCREEN_ROUTES = (
   <>
     <Route
@@ -64,6 +65,14 @@ export const SCREEN_ROUTES = (
       element={
         <RequireAccess rule={can.admin}>
           <RoleEditor />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="data-export"
+      element={
+        <RequireAccess rule={can.export}>
+          <DataExport />
         </RequireAccess>
       }
     />

@@ -24,6 +24,11 @@ export function keysForEvent(event: PushedEvent): ResourceKey[] {
       return [...one('set'), ['sets']];
     case 'config.updated':
       return [['config']];
+    case 'export.progressed':
+    case 'export.completed':
+    case 'export.failed':
+    case 'export.cancelled':
+      return [['exports']];
     default:
       return [];
   }

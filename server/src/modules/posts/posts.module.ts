@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Executor, Trx } from '../../db/database';
-import { contextOf } from './post-forms.repository';
+import { contextOf, contextsByFormIds } from './post-forms.repository';
 import { createPostGeoJsonService } from './post-geojson.service';
 import { createPostLocksService } from './post-locks.service';
 import { announceFormPostsDeleted, removeTagFromPosts } from './post-maintenance';
@@ -9,6 +9,8 @@ import { announceSetsChanged } from './post-sets';
 import { createPostClustersService } from './map/post-clusters.service';
 import { createPostStatsService } from './post-stats.service';
 import { createPostWritesService } from './post-writes.service';
+import { presentValues } from './post-values.presenter';
+import { filteredPosts } from './search';
 import { createPostsService } from './posts.service';
 
 export type PostsModule = ReturnType<typeof createPostsModule>;
@@ -28,6 +30,8 @@ export function createPostsModule(ctx: AppContext) {
     clusters: createPostClustersService(ctx, reads),
     /** A survey with its tasks and fields as post writes check them (the CSV import maps columns to them). */
     formContext: (db: Executor, formId: number) => contextOf(db, formId),
+    /** What an export reads: the search's rows under the viewer's read rule, surveys, values as the viewer sees them. */
+    exports: { rows: filteredPosts, formContexts: contextsByFormIds, values: presentValues },
     /** Called by the tags module before a category is deleted. */
     removeTagFromPosts: (trx: Trx, tagId: number) => removeTagFromPosts(trx, tagId, ctx.now()),
     /** Called by the collections module when a post joins or leaves a collection. */

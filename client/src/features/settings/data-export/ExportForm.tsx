@@ -1,0 +1,129 @@
+import type { Attribute, ExportFormat, Form } from '@platform/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ExportRequest } from '../../../api/endpoints/exports';
+import { listAttributes, listForms } from '../../../api/endpoints/forms';
+import type { Query } from '../../../api/query';
+import { useServices } from '../../../providers/services-context';
+import { useLiveQuery } from '../../../providers/query/useLiveQuery';
+import { SelectField } from '../../../ui/SelectField';
+import { parseHxlTag } from './hxl-tags';
+
+type SurveyFields = { form: Form; attributes: Attribute[] };
+
+/** Fields the post's own Title and Description columns already hold. */
+const OWN_COLUMN_TYPES = new Set(['title', 'description']);
+
+/**
+ * What to export (spec 3 sections 2 and 5): all fields or the selected ones, CSV or GeoJSON, and an
+ * HXL heading row with a hashtag per selected field. The posts are those of the current filters.
+ */
+export function ExportForm({ filters, busy, onExport }: { filters: Query; busy: boolean; onExport: (request: ExportRequest) => void }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const surveys = useLiveQuery(['export-fields'], async (): Promise<SurveyFields[]> => {
+    const forms = await listForms(api);
+    return Promise.all(
+      forms.map(async (form) => ({ form, attributes: (await listAttributes(api, form.id)).filter((a) => !OWN_COLUMN_TYPES.has(a.type)) })),
+    );
+  });
+  const [scope, setScope] = useState<'all' | 'selected'>('all');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [hxl, setHxl] = useState(false);
+  const [tags, setTags] = useState<Record<number, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const attributes = (surveys.data ?? []).flatMap((s) => s.attributes);
+
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const chosen = scope === 'all' ? attributes : attributes.filter((a) => selected.has(a.id));
+    if (scope === 'selected' && chosen.length === 0) return setError(t('data_export.no_fields'));
+    const heading = chosen.flatMap((a) => {
+      const parsed = tags[a.id]?.trim() ? parseHxlTag(tags[a.id]!) : null;
+      return parsed ? [{ form_attribute_id: a.id, ...parsed }] : [];
+    });
+    if (hxl && chosen.some((a) => tags[a.id]?.trim() && !parseHxlTag(tags[a.id]!))) return setError(t('data_export.bad_tag'));
+    if (hxl && heading.length === 0) return setError(t('data_export.no_tags'));
+    setError(null);
+    onExport({
+      fields: scope === 'all' ? null : chosen.map((a) => a.key),
+      filters,
+      format,
+      include_hxl: hxl,
+      hxl_heading_row: hxl ? heading : null,
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="export-form" noValidate>
+      <fieldset className="field">
+        <legend className="field-label">{t('data_export.fields')}</legend>
+        <label className="export-choice">
+          <input className="checkbox" type="radio" name="scope" checked={scope === 'all'} onChange={() => setScope('all')} />{' '}
+          {t('data_export.all_fields')}
+        </label>
+        <label className="export-choice">
+          <input className="checkbox" type="radio" name="scope" checked={scope === 'selected'} onChange={() => setScope('selected')} />{' '}
+          {t('data_export.selected_fields')}
+        </label>
+      </fieldset>
+      <label className="export-choice">
+        <input className="checkbox" type="checkbox" checked={hxl} onChange={(e) => setHxl(e.target.checked)} />{' '}
+        {t('data_export.include_hxl')}
+      </label>
+      {scope === 'selected' || hxl ? (
+        surveys.data ? (
+          surveys.data.map(({ form, attributes: fields }) => (
+            <fieldset key={form.id} className="export-survey">
+              <legend>{form.name}</legend>
+              {fields.map((a) => (
+                <div key={a.id} className="export-field">
+                  {scope === 'selected' ? (
+                    <label className="export-choice">
+                      <input className="checkbox" type="checkbox" checked={selected.has(a.id)} onChange={() => toggle(a.id)} /> {a.label}
+                    </label>
+                  ) : (
+                    <span>{a.label}</span>
+                  )}
+                  {hxl ? (
+                    <input
+                      type="text"
+                      className="input export-hxl"
+                      placeholder="#adm1+name"
+                      aria-label={t('data_export.hxl_tag_for', { field: a.label })}
+                      value={tags[a.id] ?? ''}
+                      onChange={(e) => setTags((current) => ({ ...current, [a.id]: e.target.value }))}
+                    />
+                  ) : null}
+                </div>
+              ))}
+            </fieldset>
+          ))
+        ) : (
+          <p role="status">{t('app.loading')}</p>
+        )
+      ) : null}
+      <SelectField label={t('data_export.format')} value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
+        <option value="csv">{t('data_export.format_csv')}</option>
+        <option value="geojson">{t('data_export.format_geojson')}</option>
+      </SelectField>
+      {error ? (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {t('data_export.export')}
+      </button>
+    </form>
+  );
+}

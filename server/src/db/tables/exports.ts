@@ -1,0 +1,37 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { ExportFormat, ExportStatus, HxlHeadingEntry } from '@platform/shared';
+import type { CreatedAt, Json } from './core';
+
+export interface ExportJobsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  entity_type: Generated<'post'>;
+  format: Generated<ExportFormat>;
+  /** Field keys to export; null for every field. */
+  fields: Json<string[] | null> | null;
+  /** The post list filters as sent (API-CONTRACT 8.4), parsed again by the job. */
+  filters: Json<Record<string, unknown>>;
+  status: Generated<ExportStatus>;
+  include_hxl: Generated<boolean>;
+  hxl_heading_row: Json<HxlHeadingEntry[] | null> | null;
+  send_to_browser: Generated<boolean>;
+  send_to_hdx: Generated<boolean>;
+  hxl_meta_data_id: number | null;
+  header_row: Json<string[] | null> | null;
+  total_rows: number | null;
+  total_batches: number | null;
+  processed_rows: Generated<number>;
+  /** The finished file under DATA_DIR/exports, and the secret its download URL is signed with. */
+  file_key: string | null;
+  file_secret: string | null;
+  url_expiration: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  lease_owner: string | null;
+  lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created: CreatedAt;
+  updated: Date | null;
+}
+
+/** Export jobs (issue 22). */
+export interface ExportTables {
+  export_jobs: ExportJobsTable;
+}
