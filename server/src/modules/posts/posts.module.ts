@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Executor, Trx } from '../../db/database';
 import { contextOf } from './post-forms.repository';
+import { createPostBulkService } from './post-bulk.service';
 import { createPostGeoJsonService } from './post-geojson.service';
 import { createPostLocksService } from './post-locks.service';
 import { announceFormPostsDeleted, removeTagFromPosts } from './post-maintenance';
@@ -24,6 +25,8 @@ export function createPostsModule(ctx: AppContext) {
     geojson: createPostGeoJsonService(ctx, reads),
     revisions: createPostRevisionsService(ctx, reads),
     locks: createPostLocksService(ctx),
+    /** One action on many posts in one transaction (spec 2 screen 17). */
+    bulk: createPostBulkService(ctx),
     stats: createPostStatsService(ctx, reads),
     clusters: createPostClustersService(ctx, reads),
     /** A survey with its tasks and fields as post writes check them (the CSV import maps columns to them). */

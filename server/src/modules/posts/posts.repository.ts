@@ -129,3 +129,7 @@ export const postsWithTag = (trx: Trx, tagId: number): Promise<PostRow[]> =>
     .orderBy('id')
     .forUpdate()
     .execute();
+
+/** Many posts, row-locked in id order (two bulk requests over the same posts queue, never deadlock). */
+export const findManyForUpdate = (trx: Trx, ids: number[]): Promise<PostRow[]> =>
+  ids.length === 0 ? Promise.resolve([]) : trx.selectFrom('posts').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute();
