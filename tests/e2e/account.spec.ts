@@ -26,7 +26,7 @@ test.describe('account', () => {
     await expect(save).toBeDisabled();
     await dialog.getByLabel('Email address').fill(user.email);
     await dialog.getByLabel('Full name').fill('x'.repeat(151));
-    await expect(dialog.getByText('Display name is too long')).toBeVisible();
+    await expect(dialog.getByText('Full name is too long')).toBeVisible();
     await expect(save).toBeDisabled();
 
     const newName = `${user.realname} Renamed`;

@@ -12,9 +12,13 @@ test.describe('sessions', () => {
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/views\/map$/);
 
-    // The shared rules, with the spec's texts.
-    await dialog.getByRole('button', { name: 'Sign up' }).click();
-    await expect(dialog.getByText('Display name is required')).toBeVisible();
+    // The shared rules, with the spec's texts, shown as each field is left; Sign up waits for valid input.
+    await expect(dialog.getByRole('button', { name: 'Sign up' })).toBeDisabled();
+    await dialog.getByLabel('Full name').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByText('Full name is required')).toBeVisible();
     await expect(dialog.getByText('Email address is required')).toBeVisible();
     await expect(dialog.getByText('Password is required')).toBeVisible();
     await dialog.getByLabel('Email address').fill('not-an-address');
@@ -72,6 +76,28 @@ test.describe('sessions', () => {
     await expect(dialog.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
     await expect(dialog.getByText('This email address is already in use')).toBeVisible();
     await shot(page, 'register-failed');
+  });
+
+  test('the login dialog checks the e-mail as it is typed and sends nothing until it is valid', async ({ page }) => {
+    let tokenRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/oauth/token') && request.postData()?.includes('password')) tokenRequests++;
+    });
+    await page.goto('/views/map');
+    await page.getByRole('button', { name: 'Log in' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    const submit = dialog.getByRole('button', { name: 'Log in' });
+    await expect(submit).toBeDisabled();
+    await dialog.getByLabel('Email address').fill('someone@');
+    await dialog.getByLabel('Password').fill('a password');
+    await expect(dialog.getByText('This email address is invalid')).toBeVisible();
+    await expect(dialog.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
+    await expect(submit).toBeDisabled();
+    await shot(page, 'login-invalid-email');
+    await dialog.getByLabel('Email address').fill('someone@example.org');
+    await expect(submit).toBeEnabled();
+    await expect(dialog.getByText('This email address is invalid')).toHaveCount(0);
+    expect(tokenRequests).toBe(0);
   });
 
   test('a wrong password says so and clears the fields', async ({ page, api }) => {
