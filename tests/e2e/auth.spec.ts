@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createUser, expect, logIn, shot, test, unique, waitForMail } from './support';
+import { changeConfigAnswer, createUser, expect, logIn, shot, test, unique, waitForMail } from './support';
 
 const accountMenu = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(name) });
 
@@ -98,6 +98,32 @@ test.describe('sessions', () => {
     await expect(submit).toBeEnabled();
     await expect(dialog.getByText('This email address is invalid')).toHaveCount(0);
     expect(tokenRequests).toBe(0);
+  });
+
+  test('a private deployment shows an anonymous visitor its notice with the contact e-mail and the login dialog, nothing else', async ({
+    page,
+  }) => {
+    // This page reads the site as private (the shared server stays public for the other spec files).
+    await changeConfigAnswer(page, (group) => {
+      if (group.id === 'site') Object.assign(group, { private: true, email: 'access@example.org', name: 'Closed map' });
+    });
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/v3/') && !url.pathname.startsWith('/api/v3/config')) apiCalls.push(url.pathname);
+    });
+    await page.goto('/views/map');
+    const login = page.getByRole('dialog', { name: 'Log in' });
+    await expect(login).toBeVisible();
+    await expect(login.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Closed map is private' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'access@example.org' })).toHaveAttribute('href', 'mailto:access@example.org');
+    // No error toast, no failed region behind the dialog, no survey or post loaded.
+    await expect(page.locator('.notice')).toHaveCount(0);
+    await expect(page.locator('.region-error')).toHaveCount(0);
+    await expect(page.locator('.mode-bar')).toHaveCount(0);
+    expect(apiCalls.filter((p) => /\/(forms|posts)/.test(p))).toEqual([]);
+    await shot(page, 'private-deployment-anonymous');
   });
 
   test('a wrong password says so and clears the fields', async ({ page, api }) => {

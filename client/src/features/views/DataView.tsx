@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet, useParams } from 'react-router';
+import { Outlet, useLocation, useParams } from 'react-router';
 import { ScreenRegion } from '../../providers/ScreenRegion';
 import { FilterBar } from '../filters/FilterBar';
 import '../filters/filters.css';
@@ -41,7 +41,8 @@ export function DataView() {
   const { loggedIn } = useSession();
   const bulkActions = useBulkActions(list.state.posts);
   const bulk = loggedIn ? bulkActions : undefined;
-  const keys = useModerationKeys({ posts: list.state.posts, openId: selectedId, bulk });
+  const editing = useLocation().pathname.endsWith('/edit') || formId !== undefined;
+  const keys = useModerationKeys({ posts: list.state.posts, openId: selectedId, bulk, enabled: !editing });
   const context: PostBrowseContext = { refresh: list.refresh, removed: list.removed, added: list.added };
   return (
     <ViewFrame view="data" title={t('views.data.title')}>

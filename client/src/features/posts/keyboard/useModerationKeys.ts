@@ -15,15 +15,26 @@ const cardLink = (id: number) => document.querySelector<HTMLElement>(`[data-post
  * one, or else the card the keyboard is on), ? lists the keys. Off while a dialog is open or the
  * person types in a field.
  */
-export function useModerationKeys({ posts, openId, bulk }: { posts: Post[]; openId: number | null; bulk: BulkActions | undefined }) {
+export function useModerationKeys({
+  posts,
+  openId,
+  bulk,
+  enabled,
+}: {
+  posts: Post[];
+  openId: number | null;
+  bulk: BulkActions | undefined;
+  /** Off while the post column holds an editor: its keys are for the form. */
+  enabled: boolean;
+}) {
   const navigate = useNavigate();
   const keep = useKeepFilters();
   const { session } = useSession();
   const [activeId, setActiveId] = useState<number | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
-  const latest = useRef({ posts, openId, bulk, activeId, keep, userId: session?.userId ?? null });
+  const latest = useRef({ posts, openId, bulk, activeId, keep, enabled, userId: session?.userId ?? null });
   useEffect(() => {
-    latest.current = { posts, openId, bulk, activeId, keep, userId: session?.userId ?? null };
+    latest.current = { posts, openId, bulk, activeId, keep, enabled, userId: session?.userId ?? null };
   });
 
   useEffect(() => {
@@ -70,7 +81,7 @@ export function useModerationKeys({ posts, openId, bulk }: { posts: Post[]; open
       }
     }
     const onKey = (event: KeyboardEvent) => {
-      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      if (!latest.current.enabled || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
       const command = commandOf(event);
       if (command && run(command)) event.preventDefault();
     };
