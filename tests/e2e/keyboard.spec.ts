@@ -1,4 +1,4 @@
-import { draftPosts, moderatorPage } from './bulk.spec';
+import { draftPosts, moderatorPage } from './bulk-support';
 import { apiGet } from './posts-support';
 import { createRole } from './settings-session';
 import { expect, shot, test } from './support';

@@ -13,7 +13,7 @@ test.describe('share modal', () => {
     await page.goto(`/views/data?form=${survey.id}`);
     await expect(page.locator('.post-card')).toHaveCount(1);
 
-    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Share' });
     const address = `${baseURL}/views/data?form=${survey.id}`;
     await expect(dialog.getByLabel('Address of this page')).toHaveValue(address);
