@@ -102,12 +102,12 @@ export function ContactsPanel({ onCancel, onSaved }: { onCancel: () => void; onS
       </section>
       <NewContactFields form={form} />
       <NotificationList />
+      {saved && !pending && !isSubmitting ? (
+        <p className="form-saved" role="status">
+          {t('contact.saved')}
+        </p>
+      ) : null}
       <div className="dialog-footer">
-        {saved && !pending && !isSubmitting ? (
-          <p className="form-saved" role="status">
-            {t('contact.saved')}
-          </p>
-        ) : null}
         <button type="button" className="button button-ghost" onClick={onCancel} disabled={isSubmitting}>
           {pending ? t('common.cancel') : t('common.close')}
         </button>
