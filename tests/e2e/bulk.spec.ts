@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { draftPosts, moderatorPage, MODERATE } from './bulk-support';
 import { apiGet, blockTiles } from './posts-support';
-import { createRole, openAs } from './settings-session';
+import { createRole, expectAccessible, expectNoOverflow, openAs } from './settings-session';
 import { adminToken, createUser, expect, shot, test, unique } from './support';
 
 const cards = (page: Page) => page.locator('.post-card');
@@ -115,4 +115,26 @@ test.describe('bulk actions in the data view', () => {
     await expect(bar.getByRole('button', { name: 'Mark as under review' })).toHaveCount(0);
     await expect(bar.getByRole('button', { name: 'Delete selected' })).toHaveCount(0);
   });
+});
+
+test('the select mode on a phone in Arabic: the bar, the checkboxes and the keys fit and are accessible', async ({ browser, api }) => {
+  const role = await createRole(api, MODERATE);
+  const { survey, posts } = await draftPosts(api, 3, 'Phone');
+  const { page } = await moderatorPage(browser, api, role.name, `/views/data?form=${survey.id}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('.language-picker select').selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('.post-card')).toHaveCount(3);
+  await page.getByRole('button', { name: 'تحديد', exact: true }).click();
+  await page.getByRole('checkbox', { name: `تحديد ${posts[0]!.title}` }).check();
+  const bar = page.getByRole('region', { name: 'إجراءات جماعية' });
+  await expect(bar.getByText('تم تحديد منشور واحد')).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'وضع علامة منشور' })).toBeVisible();
+  await expectNoOverflow(page);
+  await expectAccessible(page);
+  await shot(page, 'bulk-phone-ar');
+  await page.getByRole('button', { name: 'مشاركة', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'مشاركة' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'share-phone-ar');
 });
