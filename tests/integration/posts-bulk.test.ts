@@ -128,7 +128,7 @@ describe('POST /posts/bulk: status', () => {
     expect(await statusOf([open, done])).toEqual(['draft', 'published']);
   });
 
-  it('is one transaction: the post that passes the plan limit mid-way leaves every post and the event log as they were', async () => {
+  it('is one transaction: passing the plan limit after the posts are written leaves every post and the event log as they were', async () => {
     const ids = await drafts(4);
     const published = Number(
       (
@@ -139,7 +139,7 @@ describe('POST /posts/bulk: status', () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-    // Room for two more published posts: the first two are written, the third fails the request.
+    // Room for two more published posts: the four are written, then the count refuses them and all roll back.
     await storeConfig(server, 'features', 'limits', { posts: published + 2, forms: true, admin_users: true });
     try {
       const refused = await bulk({ action: 'status', ids, status: 'published' }, who.admin);
@@ -222,5 +222,25 @@ describe('POST /posts/bulk: add to collection', () => {
       (await bulk({ action: 'collection', collection_id: mine.body.id, ids: [ids[0], hidden] }, who.other.token)).body,
     );
     expect(forOther).toMatchObject({ changed: [hidden], skipped: [{ id: ids[0], reason: 'forbidden', title: null }] });
+  });
+});
+
+describe('POST /posts/bulk: size', () => {
+  it('publishes a thousand posts in one request, with one event each', async () => {
+    const rows = await server.ctx.db
+      .insertInto('posts')
+      .values(
+        Array.from({ length: 1000 }, (_, i) => ({ title: `Bulk ${i} ${unique('')}`, content: 'many', status: 'draft' as const })) as never,
+      )
+      .returning('id')
+      .execute();
+    const ids = rows.map((r) => r.id);
+    const started = performance.now();
+    const res = await bulk({ action: 'status', ids, status: 'published' }, who.admin);
+    const elapsed = performance.now() - started;
+    expectStatus(res, 200);
+    expect(PostBulkResultSchema.parse(res.body).changed).toHaveLength(1000);
+    expect(await postEvents(ids)).toHaveLength(1000);
+    console.info(`bulk publish of 1000 posts: ${Math.round(elapsed)} ms`);
   });
 });
