@@ -225,8 +225,32 @@ describe('POST /posts/bulk: add to collection', () => {
   });
 });
 
+describe('POST /posts/bulk: add to collection, subscribers', () => {
+  it('queues a notification for each post a subscriber may read, and none for the rest', async () => {
+    const created = await server.api.post('/collections', { name: unique('Watched ') }, { token: who.manager.token });
+    const setId = created.body.id as number;
+    const email = `${unique('watcher')}@example.org`;
+    expectStatus(await server.api.post('/contacts', { type: 'email', contact: email, can_notify: true }, { token: who.other.token }), 200);
+    expectStatus(await server.api.post('/notifications', { set: setId }, { token: who.other.token }), 200);
+    const visible = [await insertPost(server, { status: 'published' }), await insertPost(server, { status: 'published' })];
+    const draft = await insertPost(server, { status: 'draft', user_id: who.member.id });
+
+    const result = PostBulkResultSchema.parse(
+      (await bulk({ action: 'collection', collection_id: setId, ids: [...visible, draft] }, who.manager.token)).body,
+    );
+    expect(result.changed).toEqual([...visible, draft]);
+    const queued = await server.ctx.db
+      .selectFrom('notification_deliveries')
+      .select('post_id')
+      .where('set_id', '=', setId)
+      .orderBy('post_id')
+      .execute();
+    expect(queued.map((q) => q.post_id)).toEqual(visible);
+  });
+});
+
 describe('POST /posts/bulk: size', () => {
-  it('publishes a thousand posts in one request, with one event each', async () => {
+  it('publishes a thousand posts, then adds them to a collection, in one request each, with one event per post', async () => {
     const rows = await server.ctx.db
       .insertInto('posts')
       .values(
@@ -242,5 +266,14 @@ describe('POST /posts/bulk: size', () => {
     expect(PostBulkResultSchema.parse(res.body).changed).toHaveLength(1000);
     expect(await postEvents(ids)).toHaveLength(1000);
     console.info(`bulk publish of 1000 posts: ${Math.round(elapsed)} ms`);
+
+    const collection = await server.api.post('/collections', { name: unique('Thousand ') }, { token: who.admin });
+    const addStarted = performance.now();
+    const added = await bulk({ action: 'collection', collection_id: collection.body.id, ids }, who.admin);
+    const addElapsed = performance.now() - addStarted;
+    expectStatus(added, 200);
+    expect(PostBulkResultSchema.parse(added.body).changed).toHaveLength(1000);
+    expect((await postEvents(ids)).filter((e) => e.type === 'post.updated')).toHaveLength(1000);
+    console.info(`bulk add of 1000 posts to a collection: ${Math.round(addElapsed)} ms`);
   });
 });

@@ -6,7 +6,7 @@ import { createPostGeoJsonService } from './post-geojson.service';
 import { createPostLocksService } from './post-locks.service';
 import { announceFormPostsDeleted, removeTagFromPosts } from './post-maintenance';
 import { createPostRevisionsService } from './post-revisions.service';
-import { announceSetsChanged } from './post-sets';
+import { announceSetsChanged, announceSetsChangedMany } from './post-sets';
 import { createPostClustersService } from './map/post-clusters.service';
 import { createPostStatsService } from './post-stats.service';
 import { createPostWritesService } from './post-writes.service';
@@ -35,6 +35,8 @@ export function createPostsModule(ctx: AppContext) {
     removeTagFromPosts: (trx: Trx, tagId: number) => removeTagFromPosts(trx, tagId, ctx.now()),
     /** Called by the collections module when a post joins or leaves a collection. */
     announceSetsChanged,
+    /** The same, for the posts a bulk add put in a collection. */
+    announceSetsChangedMany,
     /** Called by the forms module before a survey (and through its foreign key, its posts) is deleted. */
     announceFormPostsDeleted,
   };

@@ -166,17 +166,20 @@ export function createSetsService(ctx: AppContext, deps: { posts: PostsModule; d
       return ctx.tx(async (trx) => {
         if (!(await repo.findForUpdate(trx, id, false))) notFound(RESOURCE.collection, id);
         const { targets, skipped } = await deps.posts.bulk.screen(trx, auth, postIds, 'read', now);
-        const changed: number[] = [];
-        const unchanged: number[] = [];
-        for (const { post } of targets) {
-          if (!(await repo.addPost(trx, id, post.id))) {
-            unchanged.push(post.id);
-            continue;
-          }
-          await deps.posts.announceSetsChanged(trx, post.id, auth.userId);
-          await deps.delivery.postEnteredSet(trx, id, post.id);
-          changed.push(post.id);
-        }
+        const added = await repo.addPosts(
+          trx,
+          id,
+          targets.map((t) => t.post.id),
+        );
+        const joined = targets.filter((t) => added.has(t.post.id));
+        await deps.posts.announceSetsChangedMany(trx, joined, auth.userId);
+        await deps.delivery.postsEnteredSet(
+          trx,
+          id,
+          joined.map((t) => t.post.id),
+        );
+        const changed = joined.map((t) => t.post.id);
+        const unchanged = targets.filter((t) => !added.has(t.post.id)).map((t) => t.post.id);
         return { action: 'collection', changed, unchanged, skipped };
       });
     },
