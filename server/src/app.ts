@@ -26,6 +26,7 @@ import { findMimeByKey } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { postBulkRoutes } from './modules/posts/post-bulk.routes';
 import { setsRoutes } from './modules/sets/sets.routes';
 import { csvRoutes } from './modules/csv/csv.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
@@ -196,6 +197,7 @@ export function createApp(ctx: AppContext, services: Services) {
   api.use(mediaRoutes(services.media, { maxUploadBytes: ctx.config.mediaMaxUpload }));
   api.use(formsRoutes(services.forms));
   api.use(tagsRoutes(services.tags));
+  api.use(postBulkRoutes(services.posts.bulk, (auth, id, ids) => services.sets.addPosts(auth, id, ids)));
   api.use(postsRoutes(services.posts));
   api.use(setsRoutes(services.sets, services.posts));
   api.use(csvRoutes(services.csv));

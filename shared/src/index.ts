@@ -26,6 +26,7 @@ export * from './schemas/posts';
 export * from './schemas/post-filters';
 export * from './schemas/post-stats';
 export * from './schemas/post-locks';
+export * from './schemas/post-bulk';
 export * from './schemas/messages';
 export * from './schemas/csv';
 export * from './schemas/exports';

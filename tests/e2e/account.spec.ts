@@ -26,7 +26,7 @@ test.describe('account', () => {
     await expect(save).toBeDisabled();
     await dialog.getByLabel('Email address').fill(user.email);
     await dialog.getByLabel('Full name').fill('x'.repeat(151));
-    await expect(dialog.getByText('Display name is too long')).toBeVisible();
+    await expect(dialog.getByText('Full name is too long')).toBeVisible();
     await expect(save).toBeDisabled();
 
     const newName = `${user.realname} Renamed`;
@@ -91,7 +91,13 @@ test.describe('account', () => {
     await shot(page, 'contacts-adding');
     await save.click();
     await expect(page.getByRole('status').filter({ hasText: 'Your contacts have been saved' })).toBeVisible();
-    await expect(dialog).toHaveCount(0);
+    // The dialog stays open and says the contacts are saved: the next contact follows at once.
+    await expect(
+      dialog.getByRole('status').filter({ hasText: 'Saved. You can add another contact or manage your notifications.' }),
+    ).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Close' }).last()).toBeVisible();
+    await expect(save).toBeDisabled();
+    await shot(page, 'contacts-saved');
 
     const listed = async () =>
       (
@@ -103,8 +109,7 @@ test.describe('account', () => {
       ).map((c) => `${c.type}:${c.contact}:${c.can_notify}`);
     expect((await listed()).sort()).toEqual([`email:${user.email}:true`, 'phone:254700000001:true']);
 
-    // Editing: a leading plus is fine now.
-    await openFromAccountMenu(page, user, 'Contacts and notifications');
+    // Editing, in the same dialog: a leading plus is fine now.
     const phone = rows.filter({ hasText: '254700000001' });
     await expect(rows).toHaveCount(2);
     await phone.getByRole('button', { name: /Configure/ }).click();
@@ -120,7 +125,6 @@ test.describe('account', () => {
     expect((await listed()).sort()).toEqual([`email:${user.email}:true`, 'phone:+254700000002:false']);
 
     // Deleting asks first; the login e-mail contact has no delete button.
-    await openFromAccountMenu(page, user, 'Contacts and notifications');
     await rows
       .filter({ hasText: user.email })
       .getByRole('button', { name: /Configure/ })

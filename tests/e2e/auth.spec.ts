@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createUser, expect, logIn, shot, test, unique, waitForMail } from './support';
+import { changeConfigAnswer, createUser, expect, logIn, shot, test, unique, waitForMail } from './support';
 
 const accountMenu = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(name) });
 
@@ -12,9 +12,13 @@ test.describe('sessions', () => {
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/views\/map$/);
 
-    // The shared rules, with the spec's texts.
-    await dialog.getByRole('button', { name: 'Sign up' }).click();
-    await expect(dialog.getByText('Display name is required')).toBeVisible();
+    // The shared rules, with the spec's texts, shown as each field is left; Sign up waits for valid input.
+    await expect(dialog.getByRole('button', { name: 'Sign up' })).toBeDisabled();
+    await dialog.getByLabel('Full name').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByText('Full name is required')).toBeVisible();
     await expect(dialog.getByText('Email address is required')).toBeVisible();
     await expect(dialog.getByText('Password is required')).toBeVisible();
     await dialog.getByLabel('Email address').fill('not-an-address');
@@ -72,6 +76,54 @@ test.describe('sessions', () => {
     await expect(dialog.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
     await expect(dialog.getByText('This email address is already in use')).toBeVisible();
     await shot(page, 'register-failed');
+  });
+
+  test('the login dialog checks the e-mail as it is typed and sends nothing until it is valid', async ({ page }) => {
+    let tokenRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/oauth/token') && request.postData()?.includes('password')) tokenRequests++;
+    });
+    await page.goto('/views/map');
+    await page.getByRole('button', { name: 'Log in' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    const submit = dialog.getByRole('button', { name: 'Log in' });
+    await expect(submit).toBeDisabled();
+    await dialog.getByLabel('Email address').fill('someone@');
+    await dialog.getByLabel('Password').fill('a password');
+    await expect(dialog.getByText('This email address is invalid')).toBeVisible();
+    await expect(dialog.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
+    await expect(submit).toBeDisabled();
+    await shot(page, 'login-invalid-email');
+    await dialog.getByLabel('Email address').fill('someone@example.org');
+    await expect(submit).toBeEnabled();
+    await expect(dialog.getByText('This email address is invalid')).toHaveCount(0);
+    expect(tokenRequests).toBe(0);
+  });
+
+  test('a private deployment shows an anonymous visitor its notice with the contact e-mail and the login dialog, nothing else', async ({
+    page,
+  }) => {
+    // This page reads the site as private (the shared server stays public for the other spec files).
+    await changeConfigAnswer(page, (group) => {
+      if (group.id === 'site') Object.assign(group, { private: true, email: 'access@example.org', name: 'Closed map' });
+    });
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/v3/') && !url.pathname.startsWith('/api/v3/config')) apiCalls.push(url.pathname);
+    });
+    await page.goto('/views/map');
+    const login = page.getByRole('dialog', { name: 'Log in' });
+    await expect(login).toBeVisible();
+    await expect(login.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Closed map is private' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'access@example.org' })).toHaveAttribute('href', 'mailto:access@example.org');
+    // No error toast, no failed region behind the dialog, no survey or post loaded.
+    await expect(page.locator('.notice')).toHaveCount(0);
+    await expect(page.locator('.region-error')).toHaveCount(0);
+    await expect(page.locator('.mode-bar')).toHaveCount(0);
+    expect(apiCalls.filter((p) => /\/(forms|posts)/.test(p))).toEqual([]);
+    await shot(page, 'private-deployment-anonymous');
   });
 
   test('a wrong password says so and clears the fields', async ({ page, api }) => {

@@ -70,6 +70,20 @@ test.describe('filters', () => {
     }
   });
 
+  test('Save search is offered only once a filter differs from its default', async ({ page, api }) => {
+    await blockTiles(page);
+    await openAs(page, api, 'user', '/views/data');
+    await expect(page.getByRole('button', { name: 'Saved searches' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save search' })).toHaveCount(0);
+    await page.goto('/views/data?q=flood');
+    await expect(page.getByRole('button', { name: 'Save search' })).toBeVisible();
+    await shot(page, 'filters-save-search-offered');
+    // Restored to the defaults, it goes again.
+    await page.goto('/views/data?status=published,draft');
+    await expect(page.getByRole('searchbox', { name: 'Search posts' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save search' })).toHaveCount(0);
+  });
+
   test('the filters dropdown, chips and search filter the data list, and the address keeps them', async ({ page, api }) => {
     test.setTimeout(90_000);
     await blockTiles(page);

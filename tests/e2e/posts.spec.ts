@@ -177,6 +177,9 @@ test.describe('posts: create, edit, moderate and browse', () => {
     await expect(postMap).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
     await expect(postMap.locator('.maplibregl-marker')).toHaveCount(1);
     await expect(detail.locator('.post-locations')).toContainText('-1.2921, 36.8219');
+    // The location is shown once: the map with its coordinates, not also as a field value.
+    await expect(value(FIELD.place)).toHaveCount(0);
+    await expect(detail.getByText('-1.2921, 36.8219')).toHaveCount(1);
 
     // ...and the list has it at the top, selected.
     const card = page.locator(`.post-card[data-post-id="${id}"]`);

@@ -18,7 +18,7 @@ test.describe('users settings', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Add user' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Display name is required')).toBeVisible();
+    await expect(page.getByText('Full name is required')).toBeVisible();
     await expect(page.getByText('Email address is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
     await page.getByLabel('Password').fill('short');

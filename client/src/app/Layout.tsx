@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { DialogHost } from './DialogHost';
 import { TrialBanner } from '../features/demo/TrialBanner';
-import { useLoginState } from '../features/session/useSession';
+import { useLoginState, useSession } from '../features/session/useSession';
+import { PrivateSiteNotice } from './PrivateSiteNotice';
 import { ConnectionBanner } from './ConnectionBanner';
 import { AccountMenu } from './AccountMenu';
 import { BootstrapError } from './BootstrapError';
@@ -36,6 +37,9 @@ export function Layout() {
   useDefaultLanguage();
   useDebugModeNotice();
 
+  const { loggedIn } = useSession();
+  // A private site shows an anonymous visitor its notice and the login dialog, and loads nothing else.
+  const closed = config?.site.private === true && !loggedIn;
   const siteName = config?.site.name || t('app.name');
   return (
     <div className={`app${embed ? ' app-embed' : ''}`}>
@@ -49,7 +53,7 @@ export function Layout() {
         </Link>
         {config ? (
           <>
-            <ModeBar />
+            {closed ? null : <ModeBar />}
             <div className="header-tools">
               <LanguagePicker />
               <SupportMenu />
@@ -67,7 +71,8 @@ export function Layout() {
       {config ? <TrialBanner /> : null}
       {config ? <ConnectionBanner /> : null}
       <main id="main" className="app-main" tabIndex={-1}>
-        {config ? <Outlet /> : null}
+        {config && closed ? <PrivateSiteNotice siteName={siteName} email={config.site.email} /> : null}
+        {config && !closed ? <Outlet /> : null}
         {!config && status === 'error' ? <BootstrapError error={error} onRetry={reload} /> : null}
         {!config && status === 'loading' ? (
           <p className="loading" role="status">

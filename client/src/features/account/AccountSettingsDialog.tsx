@@ -50,11 +50,7 @@ export default function AccountSettingsDialog({ tab = 'general' }: { tab?: Tab }
         ))}
       </div>
       <div role="tabpanel" id={`${id}-${current}-panel`} aria-labelledby={`${id}-${current}-tab`} className="tab-panel">
-        {current === 'general' ? (
-          <ProfileForm onCancel={close} onSaved={close} />
-        ) : (
-          <ContactsPanel onCancel={close} onSaved={() => undefined} />
-        )}
+        {current === 'general' ? <ProfileForm onCancel={close} onSaved={close} /> : <ContactsPanel onCancel={close} />}
       </div>
     </Dialog>
   );

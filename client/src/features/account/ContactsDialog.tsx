@@ -8,7 +8,7 @@ export default function ContactsDialog() {
   const { dialogs } = useDialogs();
   return (
     <Dialog title={t('contact.title')} size="medium" onClose={() => dialogs.close()}>
-      <ContactsPanel onCancel={() => dialogs.close()} onSaved={() => dialogs.close()} />
+      <ContactsPanel onCancel={() => dialogs.close()} />
     </Dialog>
   );
 }

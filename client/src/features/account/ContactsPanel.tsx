@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { createContact, deleteContact, listMyContacts, updateContact } from '../../api/endpoints/contacts';
@@ -13,8 +14,11 @@ import { NotificationList } from './NotificationList';
 
 const EMPTY: ContactsFormValues = { contacts: [], newContact: { type: 'email', contact: '' } };
 
-/** Contacts and notifications (spec 1 sections 2, 4, 5): the list, the add block, the subscriptions. */
-export function ContactsPanel({ onCancel, onSaved }: { onCancel: () => void; onSaved: () => void }) {
+/**
+ * Contacts and notifications (spec 1 sections 2, 4, 5): the list, the add block, the subscriptions.
+ * Saving keeps the panel open and says so, so a second contact or a notification follows at once.
+ */
+export function ContactsPanel({ onCancel, onSaved }: { onCancel: () => void; onSaved?: () => void }) {
   const { t } = useTranslation();
   const { api, notices, dialogs } = useServices();
   const { session } = useSession();
@@ -23,6 +27,8 @@ export function ContactsPanel({ onCancel, onSaved }: { onCancel: () => void; onS
   const { fields } = useFieldArray({ control: form.control, name: 'contacts', keyName: 'fieldKey' });
   const values = useWatch({ control: form.control }) as ContactsFormValues;
   const { isSubmitting } = form.formState;
+  const [saved, setSaved] = useState(false);
+  const pending = canSave(values);
 
   // Every answer fills the form (an unchanged one too: after a failed save it shows what the server holds).
   const query = useLiveQuery(
@@ -48,13 +54,15 @@ export function ContactsPanel({ onCancel, onSaved }: { onCancel: () => void; onS
       }
     }
     if (failures.length > 0) {
+      setSaved(false);
       notices.warning(t('contact.error_message'), failures);
       reload();
       return;
     }
     notices.success(t('notify.contact.save_success'));
+    setSaved(true);
     reload();
-    onSaved();
+    onSaved?.();
   });
 
   const remove = async (row: ContactRow) => {
@@ -94,14 +102,19 @@ export function ContactsPanel({ onCancel, onSaved }: { onCancel: () => void; onS
       </section>
       <NewContactFields form={form} />
       <NotificationList />
+      {saved && !pending && !isSubmitting ? (
+        <p className="form-saved" role="status">
+          {t('contact.saved')}
+        </p>
+      ) : null}
       <div className="dialog-footer">
         <button type="button" className="button button-ghost" onClick={onCancel} disabled={isSubmitting}>
-          {t('common.cancel')}
+          {pending ? t('common.cancel') : t('common.close')}
         </button>
         <button
           type="submit"
           className="button button-primary"
-          disabled={status !== 'ready' || !canSave(values) || isSubmitting}
+          disabled={status !== 'ready' || !pending || isSubmitting}
           aria-busy={isSubmitting || undefined}
         >
           {isSubmitting ? t('common.saving') : t('common.save')}

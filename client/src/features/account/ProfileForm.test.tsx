@@ -18,7 +18,7 @@ describe('ProfileForm', () => {
     await waitFor(() => expect(save.disabled).toBe(false));
 
     await user.clear(screen.getByLabelText(/Full name/));
-    expect(await screen.findByText('Display name is required')).toBeTruthy();
+    expect(await screen.findByText('Full name is required')).toBeTruthy();
     expect(save.disabled).toBe(true);
     await user.type(screen.getByLabelText(/Full name/), 'Ada');
     await user.clear(screen.getByLabelText(/Email address/));

@@ -2,6 +2,7 @@ import type { Form, Tag } from '@platform/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SavedSearchButtons } from '../sets/SavedSearchButtons';
+import { ShareButton } from '../share/ShareButton';
 import { FilterChips } from './FilterChips';
 import { FiltersDropdown } from './FiltersDropdown';
 import type { PostFiltersApi } from './usePostFilters';
@@ -56,6 +57,7 @@ export function FilterBar({
         />
         <FiltersDropdown filters={filters} apply={apply} surveys={surveys} tags={tags} onMap={onMap} />
         <SavedSearchButtons filters={filters} />
+        <ShareButton />
       </div>
       <FilterChips filters={filters} update={update} reset={reset} surveys={surveys} tags={tags} />
     </div>

@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { AddPostButton } from './AddPostButton';
+import { BulkBar } from './bulk/BulkBar';
+import type { BulkActions } from './bulk/useBulkActions';
 import { PostCard } from './PostCard';
 import { hasMorePosts, PAGE_SIZES, type PostListState } from './post-list-state';
 import type { PostListApi } from './usePostList';
@@ -24,7 +26,21 @@ function shownOfTotal(t: TFunction, state: PostListState): string {
  * The timeline column (spec 2 screen 1): page size, "posts shown of total", the new posts banner,
  * the cards, load more and the empty states.
  */
-export function PostTimeline({ list, selectedId, filtered = false }: { list: PostListApi; selectedId: number | null; filtered?: boolean }) {
+export function PostTimeline({
+  list,
+  selectedId,
+  filtered = false,
+  bulk,
+  activeId = null,
+}: {
+  list: PostListApi;
+  selectedId: number | null;
+  filtered?: boolean;
+  /** The select mode (spec 2 screen 17), for logged-in callers. */
+  bulk?: BulkActions;
+  /** The card the keyboard is on (j / k). */
+  activeId?: number | null;
+}) {
   const { t } = useTranslation();
   const { state } = list;
   const shown = state.posts.length;
@@ -39,6 +55,11 @@ export function PostTimeline({ list, selectedId, filtered = false }: { list: Pos
         <p className="post-count" role="status">
           {state.status === 'loading' ? t('app.loading') : shownOfTotal(t, state)}
         </p>
+        {bulk && !bulk.selecting && shown > 0 ? (
+          <button type="button" className="button button-small" onClick={bulk.start}>
+            {t('post.bulk.select')}
+          </button>
+        ) : null}
         <label className="post-page-size">
           <span>{t('post.page_size')}</span>
           <select className="select select-compact" value={list.limit} onChange={(e) => list.setLimit(Number(e.target.value))}>
@@ -50,6 +71,8 @@ export function PostTimeline({ list, selectedId, filtered = false }: { list: Pos
           </select>
         </label>
       </div>
+
+      {bulk?.selecting ? <BulkBar bulk={bulk} pageCount={shown} /> : null}
 
       {state.pending.length > 0 ? (
         <button type="button" className="new-posts-banner" onClick={list.showPending}>
@@ -76,7 +99,14 @@ export function PostTimeline({ list, selectedId, filtered = false }: { list: Pos
       <ol className="post-list">
         {state.posts.map((post) => (
           <li key={post.id}>
-            <PostCard post={post} selected={post.id === selectedId} onChanged={() => void list.refresh(post.id)} onRemoved={list.removed} />
+            <PostCard
+              post={post}
+              selected={post.id === selectedId}
+              active={post.id === activeId}
+              selection={bulk?.selecting ? { checked: bulk.isSelected(post.id), onToggle: (on) => bulk.toggle(post.id, on) } : undefined}
+              onChanged={() => void list.refresh(post.id)}
+              onRemoved={list.removed}
+            />
           </li>
         ))}
       </ol>

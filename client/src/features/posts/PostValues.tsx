@@ -68,10 +68,12 @@ function OneValue({ attribute, value }: { attribute: Attribute; value: unknown }
 
 /** A task's field values, each shown as its type asks (spec 2 screen 5). */
 export function PostValues({ entries }: { entries: FieldEntry[] }) {
-  if (entries.length === 0) return null;
+  // Locations are shown once, as the post's map with their coordinates (PostLocations), not here too.
+  const shown = entries.filter(({ attribute }) => valueKind(attribute) !== 'point');
+  if (shown.length === 0) return null;
   return (
     <dl className="post-values">
-      {entries.map(({ attribute, values }) => (
+      {shown.map(({ attribute, values }) => (
         <div key={attribute.id} className="post-value">
           <dt>{attribute.label}</dt>
           <dd>

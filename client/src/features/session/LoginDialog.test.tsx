@@ -38,12 +38,28 @@ const tos = (dates: string[]) =>
   );
 
 describe('LoginDialog', () => {
-  it('asks for both fields', async () => {
-    const { services, user } = await renderWithApp(<LoginDialog />);
+  it('keeps Log in disabled until the e-mail is valid and a password is typed, saying what is wrong as each field is left', async () => {
+    const { services, user, server } = await renderWithApp(<LoginDialog />);
     services.session.send({ type: 'OPEN_LOGIN' });
-    await user.click(await screen.findByRole('button', { name: 'Log in' }));
+    const button = (await screen.findByRole('button', { name: 'Log in' })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await user.click(screen.getByLabelText(/Email address/));
+    await user.tab();
     expect(await screen.findByText('Email address is required')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    await user.tab();
+    expect(await screen.findByText('Password is required')).toBeTruthy();
+
+    await user.type(screen.getByLabelText(/Email address/), 'someone@');
+    await user.type(screen.getByLabelText(/Password/), 'a password');
+    expect(await screen.findByText('This email address is invalid')).toBeTruthy();
+    expect(screen.getByLabelText(/Email address/).getAttribute('aria-invalid')).toBe('true');
+    expect(button.disabled).toBe(true);
+    await user.click(button);
+    expect(server.requests.some((r) => r.path === '/oauth/token')).toBe(false);
+
+    await user.type(screen.getByLabelText(/Email address/), 'example.org');
+    await waitFor(() => expect(button.disabled).toBe(false));
+    expect(screen.queryByText('This email address is invalid')).toBeNull();
   });
 
   it('says the login failed and clears both fields', async () => {

@@ -18,8 +18,12 @@ export default function LoginDialog() {
   const state = useLoginState();
   const processing = !state.matches('anonymous');
   const { loginFailed, loginRefused, loginMessage } = state.context;
-  const form = useForm<LoginForm>({ resolver: zodResolver(LoginFormSchema), defaultValues: { email: '', password: '' } });
-  const { errors } = form.formState;
+  const form = useForm<LoginForm>({
+    mode: 'onTouched',
+    resolver: zodResolver(LoginFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isValid } = form.formState;
 
   // Refused credentials are cleared; after a server that did not answer they stay, to try again.
   useEffect(() => {
@@ -91,7 +95,7 @@ export default function LoginDialog() {
               {t('common.cancel')}
             </button>
           ) : null}
-          <button type="submit" className="button button-primary" disabled={processing} aria-busy={processing || undefined}>
+          <button type="submit" className="button button-primary" disabled={processing || !isValid} aria-busy={processing || undefined}>
             {processing ? t('common.processing') : t('login.submit')}
           </button>
         </div>

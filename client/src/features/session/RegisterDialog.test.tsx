@@ -17,15 +17,21 @@ const taken = () => ({
 describe('RegisterDialog', () => {
   it('shows the spec texts for each rule', async () => {
     const { user } = await renderWithApp(<RegisterDialog />);
-    await user.click(await screen.findByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('Display name is required')).toBeTruthy();
+    const button = (await screen.findByRole('button', { name: 'Sign up' })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    // Each field says what is wrong once it is left, under the name it carries ("Full name").
+    await user.click(screen.getByLabelText(/Full name/));
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(await screen.findByText('Full name is required')).toBeTruthy();
     expect(screen.getByText('Email address is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
 
     await user.type(screen.getByLabelText(/Full name/), 'x'.repeat(151));
     await user.type(screen.getByLabelText(/Email address/), `${'a'.repeat(140)}@example.org`);
     await user.type(screen.getByLabelText(/^Password/), 'p'.repeat(73));
-    expect(await screen.findByText('Display name is too long')).toBeTruthy();
+    expect(await screen.findByText('Full name is too long')).toBeTruthy();
     expect(screen.getByText('This email address is too long')).toBeTruthy();
     expect(screen.getByText('This password is too long')).toBeTruthy();
 

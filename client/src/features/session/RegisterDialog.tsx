@@ -15,10 +15,11 @@ export default function RegisterDialog() {
   const { t } = useTranslation();
   const { api, dialogs, notices, session } = useServices();
   const form = useForm<RegisterForm>({
+    mode: 'onTouched',
     resolver: zodResolver(RegisterFormSchema),
     defaultValues: { realname: '', email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isValid } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -75,7 +76,7 @@ export default function RegisterDialog() {
           <button type="button" className="button button-ghost" onClick={() => dialogs.close()} disabled={isSubmitting}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="button button-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+          <button type="submit" className="button button-primary" disabled={isSubmitting || !isValid} aria-busy={isSubmitting || undefined}>
             {isSubmitting ? t('common.processing') : t('register.submit')}
           </button>
         </div>

@@ -4,9 +4,9 @@ import { z } from 'zod';
 // Client-only rules carry i18n keys as messages; shared fields carry the shared messages, which
 // ui/form-messages.ts maps to the spec's texts.
 
-/** The login field takes an e-mail address (or the account name, which the server also accepts). */
+/** The login field takes an e-mail address, checked as it is typed (spec 1 section 5). */
 export const LoginFormSchema = z.object({
-  email: z.string().trim().min(1, 'login.valid.email_required'),
+  email: EmailField,
   password: z.string().min(1, 'login.valid.password_required'),
 });
 export type LoginForm = z.infer<typeof LoginFormSchema>;

@@ -8,7 +8,8 @@ import type { PostFilters } from '../common/filter-state';
 import { useSession } from '../session/useSession';
 import { paramsToFilter } from '../common/saved-filter';
 import { SetEditorDialogLazy, SetListDialogLazy } from './lazy-dialogs';
-import { useSetScope } from '../common/set-scope';
+import { useDefaultStatus, useSetScope } from '../common/set-scope';
+import { changedFilterCount } from '../common/filter-state';
 
 /**
  * Beside the filters (spec 2 screens 15, 16 and 19): the saved search list for everyone, and for
@@ -21,6 +22,8 @@ export function SavedSearchButtons({ filters }: { filters: PostFilters }) {
   const scope = useSetScope();
   const navigate = useNavigate();
   const [open, setOpen] = useState<'list' | 'save' | null>(null);
+  // Saving the defaults would save nothing worth returning to: offered once a filter differs.
+  const changed = changedFilterCount(filters, useDefaultStatus()) > 0;
 
   const save = async (body: SetInput) => {
     const created = await createSavedSearch(api, { ...body, filter: paramsToFilter(filters) });
@@ -34,7 +37,7 @@ export function SavedSearchButtons({ filters }: { filters: PostFilters }) {
       <button type="button" className="button" onClick={() => setOpen('list')}>
         {t('sets.savedsearch.list_button')}
       </button>
-      {loggedIn && !scope ? (
+      {loggedIn && !scope && changed ? (
         <button type="button" className="button" onClick={() => setOpen('save')}>
           {t('sets.savedsearch.save_button')}
         </button>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet, useParams } from 'react-router';
+import { Outlet, useLocation, useParams } from 'react-router';
 import { ScreenRegion } from '../../providers/ScreenRegion';
 import { FilterBar } from '../filters/FilterBar';
 import '../filters/filters.css';
@@ -9,6 +9,10 @@ import { useFilterChoices, useFilterCounts } from '../filters/useFilterData';
 import { usePostFilters } from '../filters/usePostFilters';
 import { AddPostButton } from '../posts/AddPostButton';
 import { usePostList } from '../posts/usePostList';
+import { useBulkActions } from '../posts/bulk/useBulkActions';
+import { KeyboardHelpDialog } from '../posts/keyboard/KeyboardHelpDialog';
+import { useModerationKeys } from '../posts/keyboard/useModerationKeys';
+import { useSession } from '../session/useSession';
 import { PostTimeline } from '../posts/PostTimeline';
 import type { PostBrowseContext } from '../posts/post-browse-context';
 import '../posts/posts.css';
@@ -33,6 +37,12 @@ export function DataView() {
   const selectedId = id && /^\d+$/.test(id) ? Number(id) : null;
   // The post column holds a post, its editor, or the form of a new post.
   const postColumn = selectedId !== null || formId !== undefined;
+  // Select mode and keyboard moderation (spec 2 screen 17, issue 29) are for logged-in callers.
+  const { loggedIn } = useSession();
+  const bulkActions = useBulkActions(list.state.posts);
+  const bulk = loggedIn ? bulkActions : undefined;
+  const editing = useLocation().pathname.endsWith('/edit') || formId !== undefined;
+  const keys = useModerationKeys({ posts: list.state.posts, openId: selectedId, bulk, enabled: !editing });
   const context: PostBrowseContext = { refresh: list.refresh, removed: list.removed, added: list.added };
   return (
     <ViewFrame view="data" title={t('views.data.title')}>
@@ -44,7 +54,7 @@ export function DataView() {
           </div>
           <div className={`data-columns${postColumn ? ' data-columns-post' : ''}`}>
             <ScreenRegion region="list">
-              <PostTimeline list={list} selectedId={selectedId} filtered={filtered} />
+              <PostTimeline list={list} selectedId={selectedId} filtered={filtered} bulk={bulk} activeId={keys.activeId} />
             </ScreenRegion>
             <ScreenRegion region="post">
               <Outlet context={context} />
@@ -53,6 +63,7 @@ export function DataView() {
         </div>
       </div>
       <AddPostButton floating />
+      {keys.helpOpen ? <KeyboardHelpDialog onClose={keys.closeHelp} /> : null}
     </ViewFrame>
   );
 }

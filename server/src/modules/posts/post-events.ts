@@ -1,6 +1,6 @@
 import type { PostStatus } from '@platform/shared';
 import type { Trx } from '../../db/database';
-import { appendEvent } from '../../events/events.repository';
+import { appendEvent, type NewEvent } from '../../events/events.repository';
 import type { PostForm } from './post-forms.repository';
 import type { PostRow } from './posts.repository';
 
@@ -69,23 +69,25 @@ export function postPayload(post: PostRow, form: Pick<PostForm, 'hide_author'> |
 export const updateEventType = (before: PostStatus, after: PostStatus): PostEventType =>
   before === after ? 'post.updated' : 'post.status_changed';
 
-export async function appendPostEvent(
-  trx: Trx,
-  event: {
-    type: PostEventType;
-    post: PostRow;
-    form: Pick<PostForm, 'hide_author'> | null;
-    tagIds: number[];
-    actorId: number | null;
-    previous?: PostRow;
-    revision?: false;
-  },
-): Promise<number> {
+type PostEvent = {
+  type: PostEventType;
+  post: PostRow;
+  form: Pick<PostForm, 'hide_author'> | null;
+  tagIds: number[];
+  actorId: number | null;
+  previous?: PostRow;
+  revision?: false;
+};
+
+/** The log row of a post event: the pushed payload, and the snapshot and audiences kept beside it. */
+export function postEvent(event: PostEvent): NewEvent {
   const { post, previous } = event;
   const payload = postPayload(post, event.form);
   if (event.type === 'post.status_changed' && previous) payload.previous_status = previous.status;
   const data: PostEventData = { post: snapshotOf(post, event.tagIds), audience: audienceState(post) };
   if (previous) data.previous = audienceState(previous);
   if (event.revision === false) data.revision = false;
-  return appendEvent(trx, { type: event.type, aggregateType: 'post', aggregateId: post.id, actorId: event.actorId, payload, data });
+  return { type: event.type, aggregateType: 'post', aggregateId: post.id, actorId: event.actorId, payload, data };
 }
+
+export const appendPostEvent = (trx: Trx, event: PostEvent): Promise<number> => appendEvent(trx, postEvent(event));

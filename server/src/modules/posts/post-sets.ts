@@ -1,5 +1,7 @@
 import type { Trx } from '../../db/database';
-import { appendPostEvent } from './post-events';
+import { appendEvents } from '../../events/events.repository';
+import type { BulkTarget } from './post-bulk.service';
+import { appendPostEvent, postEvent } from './post-events';
 import { contextOf } from './post-forms.repository';
 import * as repo from './posts.repository';
 
@@ -14,4 +16,14 @@ export async function announceSetsChanged(trx: Trx, postId: number, actorId: num
   const context = await contextOf(trx, post.form_id);
   const tagIds = ((await repo.tagLinksOf(trx, [postId])).get(postId) ?? []).map((link) => link.tagId);
   await appendPostEvent(trx, { type: 'post.updated', post, form: context?.form ?? null, tagIds, actorId, previous: post, revision: false });
+}
+
+/** The same announcement for many posts at once (a bulk add), from rows the caller already holds. */
+export async function announceSetsChangedMany(trx: Trx, targets: BulkTarget[], actorId: number | null): Promise<void> {
+  await appendEvents(
+    trx,
+    targets.map(({ post, context, tagIds }) =>
+      postEvent({ type: 'post.updated', post, form: context?.form ?? null, tagIds, actorId, previous: post, revision: false }),
+    ),
+  );
 }

@@ -1,11 +1,12 @@
 import type { AppContext } from '../../context';
 import type { Executor, Trx } from '../../db/database';
 import { contextOf, contextsByFormIds } from './post-forms.repository';
+import { createPostBulkService } from './post-bulk.service';
 import { createPostGeoJsonService } from './post-geojson.service';
 import { createPostLocksService } from './post-locks.service';
 import { announceFormPostsDeleted, removeTagFromPosts } from './post-maintenance';
 import { createPostRevisionsService } from './post-revisions.service';
-import { announceSetsChanged } from './post-sets';
+import { announceSetsChanged, announceSetsChangedMany } from './post-sets';
 import { createPostClustersService } from './map/post-clusters.service';
 import { createPostStatsService } from './post-stats.service';
 import { createPostWritesService } from './post-writes.service';
@@ -26,6 +27,8 @@ export function createPostsModule(ctx: AppContext) {
     geojson: createPostGeoJsonService(ctx, reads),
     revisions: createPostRevisionsService(ctx, reads),
     locks: createPostLocksService(ctx),
+    /** One action on many posts in one transaction (spec 2 screen 17). */
+    bulk: createPostBulkService(ctx),
     stats: createPostStatsService(ctx, reads),
     clusters: createPostClustersService(ctx, reads),
     /** A survey with its tasks and fields as post writes check them (the CSV import maps columns to them). */
@@ -36,6 +39,8 @@ export function createPostsModule(ctx: AppContext) {
     removeTagFromPosts: (trx: Trx, tagId: number) => removeTagFromPosts(trx, tagId, ctx.now()),
     /** Called by the collections module when a post joins or leaves a collection. */
     announceSetsChanged,
+    /** The same, for the posts a bulk add put in a collection. */
+    announceSetsChangedMany,
     /** Called by the forms module before a survey (and through its foreign key, its posts) is deleted. */
     announceFormPostsDeleted,
   };

@@ -129,3 +129,22 @@ export const postsWithTag = (trx: Trx, tagId: number): Promise<PostRow[]> =>
     .orderBy('id')
     .forUpdate()
     .execute();
+
+/** Many posts, row-locked in id order (two bulk requests over the same posts queue, never deadlock). */
+export const findManyForUpdate = (trx: Trx, ids: number[]): Promise<PostRow[]> =>
+  ids.length === 0 ? Promise.resolve([]) : trx.selectFrom('posts').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute();
+
+/** One status for many posts (a bulk action), each row's version moved on as `update` does. */
+export const setStatusOfMany = (trx: Trx, ids: number[], status: PostRow['status'], now: Date): Promise<PostRow[]> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : trx
+        .updateTable('posts')
+        .set({ status, updated: now, version: sql`version + 1` })
+        .where('id', 'in', ids)
+        .returningAll()
+        .execute();
+
+/** Deletes many posts; their points, categories and memberships go with them (foreign key cascade). */
+export const removeMany = (trx: Trx, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : trx.deleteFrom('posts').where('id', 'in', ids).execute();

@@ -5,6 +5,7 @@ import {
   SavedSearchBody,
   SavedSearchUpdateBody,
   SetMessages,
+  type PostBulkResult,
 } from '@platform/shared';
 import { isLoggedIn, type Auth } from '../../auth/auth';
 import { authorize } from '../../auth/policy/policy';
@@ -152,6 +153,35 @@ export function createSetsService(ctx: AppContext, deps: { posts: PostsModule; d
         await deps.delivery.postEnteredSet(trx, id, postId);
       });
       return deps.posts.reads.get(auth, postId);
+    },
+
+    /**
+     * Bulk "add to collection" (spec 2 screen 17): one transaction; each post needs `read`, and a
+     * post someone else is editing is skipped and named, as the other bulk actions do.
+     */
+    async addPosts(auth: Auth, id: number, postIds: number[]): Promise<PostBulkResult> {
+      const collection = await load('collection', id);
+      authorize(setRule, auth, 'update', collection);
+      const now = ctx.now();
+      return ctx.tx(async (trx) => {
+        if (!(await repo.findForUpdate(trx, id, false))) notFound(RESOURCE.collection, id);
+        const { targets, skipped } = await deps.posts.bulk.screen(trx, auth, postIds, 'read', now);
+        const added = await repo.addPosts(
+          trx,
+          id,
+          targets.map((t) => t.post.id),
+        );
+        const joined = targets.filter((t) => added.has(t.post.id));
+        await deps.posts.announceSetsChangedMany(trx, joined, auth.userId);
+        await deps.delivery.postsEnteredSet(
+          trx,
+          id,
+          joined.map((t) => t.post.id),
+        );
+        const changed = joined.map((t) => t.post.id);
+        const unchanged = targets.filter((t) => !added.has(t.post.id)).map((t) => t.post.id);
+        return { action: 'collection', changed, unchanged, skipped };
+      });
     },
 
     async removePost(auth: Auth, id: number, postId: number) {

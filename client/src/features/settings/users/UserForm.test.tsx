@@ -31,7 +31,7 @@ describe('UserForm (spec 3 section 5, user)', () => {
   it('on create requires full name, e-mail, password and role, with the spec texts', async () => {
     const { onSubmit, user } = setup();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Display name is required')).toBeTruthy();
+    expect(await screen.findByText('Full name is required')).toBeTruthy();
     expect(screen.getByText('Email address is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
     expect(screen.getByText('Role is required')).toBeTruthy();
@@ -41,7 +41,7 @@ describe('UserForm (spec 3 section 5, user)', () => {
   it('limits the full name and e-mail to 150 characters and checks the e-mail', async () => {
     const { user } = setup();
     await user.type(screen.getByLabelText(/Full name/), 'n'.repeat(151));
-    expect(await screen.findByText('Display name is too long')).toBeTruthy();
+    expect(await screen.findByText('Full name is too long')).toBeTruthy();
     await user.type(screen.getByLabelText(/Email address/), 'not-an-address');
     expect(await screen.findByText('This email address is invalid')).toBeTruthy();
     await user.clear(screen.getByLabelText(/Email address/));
