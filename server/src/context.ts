@@ -50,7 +50,8 @@ export function createContext(parts: {
   // Another node's config write reaches this node's cache through the event log; any event may
   // change an answer kept for a moment.
   reader.subscribe((events) => {
-    answers.changed();
+    // News of webhook deliveries changes no answer a reader is given (issue 25).
+    if (events.some((event) => event.aggregate_type !== 'webhook')) answers.changed();
     for (const event of events) if (event.type === 'config.updated') settings.invalidate(event.aggregate_id);
   });
   return {

@@ -29,6 +29,7 @@ import { createNotificationDeliveryService } from './modules/notifications/notif
 import { createSetsService } from './modules/sets/sets.service';
 import { importAudience } from './modules/csv/csv.audience';
 import { createCsvService } from './modules/csv/csv.service';
+import { webhookAudience } from './modules/webhooks/webhook-delivery-events';
 import { createWebhooksModule } from './modules/webhooks/webhooks.module';
 
 /** Builds every service once per process, registers realtime audiences and lists job queues. */
@@ -79,6 +80,7 @@ export function createServices(ctx: AppContext) {
   ctx.audiences.register('message', messageAudience);
   ctx.audiences.register('collection', setAudience(ctx.db));
   ctx.audiences.register('import', importAudience);
+  ctx.audiences.register('webhook', webhookAudience);
 
   const jobs: JobDefinition[] = [
     mailJob(ctx.mailer),
