@@ -24,6 +24,8 @@ export function keysForEvent(event: PushedEvent): ResourceKey[] {
       return [...one('set'), ['sets']];
     case 'config.updated':
       return [['config']];
+    case 'webhook.delivery_updated':
+      return [...one('webhook-deliveries')];
     default:
       return [];
   }
