@@ -28,7 +28,7 @@ export type WebhookDeliveryService = ReturnType<typeof createWebhookDeliveryServ
  */
 export function createWebhookDeliveryService(ctx: AppContext, posts: PostsModule, guard: AddressGuard) {
   const settings = ctx.config.webhooks;
-  const job = webhookDeliveryJob((id) => attempt(id));
+  const job = webhookDeliveryJob((id) => attempt(id), settings.concurrency);
   const enqueue = (trx: Trx, deliveryId: number, startAfter?: Date) =>
     ctx.jobs.send(trx, job, { deliveryId }, startAfter ? { startAfter } : {});
   const deliveryTx = createDeliveryTx(ctx.db, () => void ctx.reader.wake());
