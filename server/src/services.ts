@@ -71,7 +71,7 @@ export function createServices(ctx: AppContext) {
   const csv = createCsvService(ctx, { posts, sets });
   // New and changed posts are matched against subscribed saved searches as the log is read.
   ctx.reader.subscribe((events) => notificationDelivery.observe(events));
-  const webhooks = createWebhooksModule(ctx, posts);
+  const webhooks = createWebhooksModule(ctx, posts, apiKeys);
 
   ctx.audiences.register('config', configAudience);
   ctx.audiences.register('user', userAudience);
