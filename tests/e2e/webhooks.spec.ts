@@ -96,7 +96,6 @@ test.describe('webhooks settings', () => {
       await expect(failed).toContainText('HTTP 500');
       await expect(failed).toContainText('2 attempts');
       await shot(page, 'settings-webhook-deliveries');
-      await page.screenshot({ path: 'test-results/webhooks-deliveries.png', fullPage: true });
       await failed.getByRole('button', { name: `Redeliver post ${second.body.id}` }).click();
       await expect(failed).toContainText('Delivered');
       await expect(failed).toContainText('3 attempts');
