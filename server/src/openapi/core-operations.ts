@@ -21,7 +21,7 @@ export const CORE_OPERATIONS: Operation[] = [
   { method: 'get', path: `${V3}/openapi.json`, tag: 'Docs', summary: 'This document (OpenAPI 3.1)', access: 'public' },
   { method: 'get', path: '/api/docs', tag: 'Docs', summary: 'This document as a web page', access: 'public' },
   { method: 'get', path: '/api/docs/init.js', tag: 'Docs', summary: "The docs page's script", access: 'public' },
-  { method: 'get', path: `${V3}/`, tag: 'Index', summary: 'The API index: version and the endpoints it offers', access: 'public' },
+  { method: 'get', path: V3, tag: 'Index', summary: 'The API index: version and the endpoints it offers', access: 'public' },
   {
     method: 'get',
     path: `${V3}/verifier/db`,

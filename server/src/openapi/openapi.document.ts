@@ -3,7 +3,6 @@ import { ErrorEnvelopeSchema } from '@platform/shared';
 import { z } from 'zod';
 import type { Operation } from './operation';
 import { OPERATIONS } from './operations';
-import { openApiPath } from './route-list';
 
 export const API_KEYS_GUIDE = `### Authentication
 
@@ -30,6 +29,9 @@ Each delivery is an HTTP POST of the post's JSON plus \`webhook_uuid\`, \`source
 \`destination_field_key\`, signed in \`X-Ushahidi-Signature\` = base64(HMAC-SHA256(key = the
 webhook's shared secret, data = the webhook URL + body)). Failed deliveries are retried with a
 growing wait; \`GET /api/v3/webhooks/{id}/deliveries\` lists every attempt.`;
+
+/** Express's `/posts/:id` and `/media/files/*key` as OpenAPI's `/posts/{id}` and `/media/files/{key}`. */
+export const openApiPath = (path: string) => path.replace(/[:*](\w+)/g, '{$1}');
 
 /** `/tags/{id}` -> a params object of its `{...}` names (ids are digits, the rest text). */
 function paramsOf(path: string) {
