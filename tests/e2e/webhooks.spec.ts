@@ -124,3 +124,15 @@ test.describe('webhooks settings', () => {
     }
   });
 });
+
+test.describe('webhooks settings for a settings manager', () => {
+  test('opens the card, and the admin-only API answers with the Forbidden page (API-CONTRACT 14.6)', async ({ page, api }) => {
+    const token = await adminToken(api);
+    const role = unique('settings-manager-');
+    const made = await api.post('/roles', { name: role, display_name: role, description: '', permissions: ['Manage Settings'] }, { token });
+    expect(made.status).toBe(200);
+    await logInAs(page, api, role, '/settings/webhooks');
+    await expect(page.getByRole('heading', { level: 1, name: 'Forbidden' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add webhook' })).toHaveCount(0);
+  });
+});
