@@ -15,6 +15,11 @@ if (process.argv.includes('export')) {
   await import('./export');
   process.exit(0);
 }
+// `npm run bench -- webhooks [--posts 1000 --hooks 5]`: post events fanned out to webhooks on a local receiver.
+if (process.argv.includes('webhooks')) {
+  await import('./webhooks');
+  process.exit(0);
+}
 // `npm run bench -- browser [--posts 1000000 --visits 5]`: the map route in Chromium (bytes, first render).
 if (process.argv.includes('browser')) {
   await import('./browser');

@@ -42,6 +42,7 @@ import { tosRoutes } from './modules/tos/tos.routes';
 import { userSettingsRoutes } from './modules/user-settings/user-settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { verifierRoutes } from './modules/verifier/verifier.routes';
+import { apiDocsRoutes, openApiRoutes } from './openapi/openapi.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import type { Services } from './services';
 
@@ -182,6 +183,8 @@ export function createApp(ctx: AppContext, services: Services) {
   api.use(apiHeaders, jsonp, jsonBody(ctx.config.jsonBodyLimit));
   // The installer verifier answers before authentication: no auth, no scope (API-CONTRACT 14.11).
   api.use(verifierRoutes(services.verifier));
+  // The API's description is public, as every integrator reads it before having a token.
+  api.use(openApiRoutes());
   api.use(authenticate({ db: ctx.db, settings: ctx.settings, now: ctx.now }));
   api.use(apiIndex(ctx, services));
   api.use(configRoutes(ctx.settings));
@@ -210,6 +213,7 @@ export function createApp(ctx: AppContext, services: Services) {
   app.use(API_PREFIX, api);
 
   app.use(mediaFiles(ctx));
+  app.use(apiDocsRoutes());
   app.use(clientApp(ctx.config.clientDist));
   app.use(unknownRoute);
   app.use(errorMiddleware);

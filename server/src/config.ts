@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Retries after the first attempt, each after an exponentially longer wait. */
   WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  /** Deliveries one node sends at once. */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** The first retry's wait; later ones double, up to WEBHOOK_RETRY_DELAY_MAX_SECONDS. */
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   WEBHOOK_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
@@ -116,6 +118,7 @@ export type AppConfig = {
     allowHosts: string[];
     timeoutMs: number;
     retryLimit: number;
+    concurrency: number;
     retryDelaySeconds: number;
     retryDelayMaxSeconds: number;
     sharedSecret: string;
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .filter(Boolean),
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       retryLimit: e.WEBHOOK_RETRY_LIMIT,
+      concurrency: e.WEBHOOK_CONCURRENCY,
       retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
       retryDelayMaxSeconds: e.WEBHOOK_RETRY_DELAY_MAX_SECONDS,
       sharedSecret: e.PLATFORM_SHARED_SECRET,

@@ -48,10 +48,10 @@ export function createContext(parts: {
   });
   const settings = createSettingsService({ db: parts.db, tx, deploymentId: parts.deploymentId });
   // Another node's config write reaches this node's cache through the event log; any event may
-  // change an answer kept for a moment, except an export's progress, which changes no answer (a
-  // long export would otherwise empty the cache several times a second).
+  // change an answer kept for a moment, except news of exports and of webhook deliveries, which
+  // change no answer (a long export would otherwise empty the cache several times a second).
   reader.subscribe((events) => {
-    if (events.some((event) => event.aggregate_type !== 'export')) answers.changed();
+    if (events.some((event) => event.aggregate_type !== 'export' && event.aggregate_type !== 'webhook')) answers.changed();
     for (const event of events) if (event.type === 'config.updated') settings.invalidate(event.aggregate_id);
   });
   return {

@@ -31,6 +31,7 @@ import { importAudience } from './modules/csv/csv.audience';
 import { createCsvService } from './modules/csv/csv.service';
 import { exportAudience } from './modules/exports/exports.audience';
 import { createExportsService } from './modules/exports/exports.service';
+import { webhookAudience } from './modules/webhooks/webhook-delivery-events';
 import { createWebhooksModule } from './modules/webhooks/webhooks.module';
 
 /** Builds every service once per process, registers realtime audiences and lists job queues. */
@@ -73,7 +74,7 @@ export function createServices(ctx: AppContext) {
   const exports = createExportsService(ctx, { posts });
   // New and changed posts are matched against subscribed saved searches as the log is read.
   ctx.reader.subscribe((events) => notificationDelivery.observe(events));
-  const webhooks = createWebhooksModule(ctx, posts);
+  const webhooks = createWebhooksModule(ctx, posts, apiKeys);
 
   ctx.audiences.register('config', configAudience);
   ctx.audiences.register('user', userAudience);
@@ -83,6 +84,7 @@ export function createServices(ctx: AppContext) {
   ctx.audiences.register('collection', setAudience(ctx.db));
   ctx.audiences.register('import', importAudience);
   ctx.audiences.register('export', exportAudience);
+  ctx.audiences.register('webhook', webhookAudience);
 
   const jobs: JobDefinition[] = [
     mailJob(ctx.mailer),

@@ -27,6 +27,8 @@ export const EVENT_TYPES = [
   'export.failed',
   'export.cancelled',
   'collection.updated',
+  // A webhook's delivery was queued, attempted, skipped or sent again (issue 25): admins' screens refresh.
+  'webhook.delivery_updated',
   // Never pushed (no audience): they tell every node's realtime hub to look at its sockets again.
   'token.revoked',
   'role.updated',
@@ -34,7 +36,19 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export const AGGREGATE_TYPES = ['config', 'user', 'post', 'lock', 'message', 'import', 'export', 'collection', 'token', 'role'] as const;
+export const AGGREGATE_TYPES = [
+  'config',
+  'user',
+  'post',
+  'lock',
+  'message',
+  'import',
+  'export',
+  'collection',
+  'token',
+  'role',
+  'webhook',
+] as const;
 export type AggregateType = (typeof AGGREGATE_TYPES)[number];
 
 export const PushedEventSchema = z.object({

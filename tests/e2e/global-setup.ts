@@ -86,6 +86,11 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: 'administrator',
       SMTP_URL: mail.url,
       LOG_LEVEL: 'warn',
+      // The webhooks spec's receiver listens on loopback, which webhooks may not reach otherwise;
+      // one quick retry keeps its failed delivery within a step's time.
+      WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+      WEBHOOK_RETRY_LIMIT: '1',
+      WEBHOOK_RETRY_DELAY_SECONDS: '1',
       ...(database ? { DATABASE_URL: database.url } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -234,43 +234,96 @@ describe('webhook delivery (issue 25 item 2)', () => {
 });
 
 describe('signed write-back: PUT /webhooks/posts/{id} (issue 25 item 3)', () => {
+  // v3's verifier wants both: the signature, and one of the deployment's API keys as `api_key`.
+  let apiKey: { id: number; api_key: string };
+  beforeAll(async () => {
+    const res = await server.api.post('/apikeys', {}, { token: admin });
+    expectStatus(res, 200);
+    apiKey = res.body as { id: number; api_key: string };
+  });
   const sign = (url: string, raw: string, secret = PLATFORM_SECRET) =>
     createHmac('sha256', secret)
       .update(url + raw)
       .digest('base64');
-  const put = (id: number, raw: string, signature?: string) =>
-    server.api.request('PUT', `/webhooks/posts/${id}`, {
+  const put = (path: string, raw: string, signature?: string) =>
+    server.api.request('PUT', path, {
       raw,
       headers: { 'Content-Type': 'application/json', ...(signature ? { 'X-Ushahidi-Signature': signature } : {}) },
     });
+  /** The path under the API, and the full URL a receiver signs (it includes the query string). */
+  const target = (id: number, key = apiKey.api_key) => {
+    const path = `/webhooks/posts/${id}?api_key=${encodeURIComponent(key)}`;
+    return { path, url: `${PUBLIC_URL}/api/v3${path}` };
+  };
 
-  it('updates a post when signed with the deployment secret', async () => {
+  it('updates a post when signed with the deployment secret and carrying an API key', async () => {
     const post = await createPost(server, admin, postBody(null));
     const raw = JSON.stringify({ title: 'Classified by the partner', webhook_uuid: '00000000-0000-4000-8000-000000000000' });
-    const url = `${PUBLIC_URL}/api/v3/webhooks/posts/${post.id}`;
-    const res = await put(post.id, raw, sign(url, raw));
+    const { path, url } = target(post.id);
+    const res = await put(path, raw, sign(url, raw));
     expectStatus(res, 200);
     expect(res.body).toMatchObject({ id: post.id, title: 'Classified by the partner' });
     expect((await server.api.get(`/posts/${post.id}`, { token: admin })).body.title).toBe('Classified by the partner');
+    // The key may come in the body instead, as v3 reads it from the request's input.
+    const inBody = JSON.stringify({ title: 'Key in the body', api_key: apiKey.api_key });
+    const bare = `/webhooks/posts/${post.id}`;
+    expectStatus(await put(bare, inBody, sign(`${PUBLIC_URL}/api/v3${bare}`, inBody)), 200);
+    expect((await server.api.get(`/posts/${post.id}`, { token: admin })).body.title).toBe('Key in the body');
   });
 
   it('answers 401 in the envelope and changes nothing when the signature is bad or missing', async () => {
     const post = await createPost(server, admin, postBody(null));
     const raw = JSON.stringify({ title: 'Tampered title' });
-    const url = `${PUBLIC_URL}/api/v3/webhooks/posts/${post.id}`;
+    const { path, url } = target(post.id);
     for (const signature of [
       undefined,
       'bm9wZQ==',
       sign(url, raw, 'another-secret-entirely'),
-      sign(`${url}?x=1`, raw),
+      sign(`${url}&x=1`, raw),
       sign(url, `${raw} `),
     ]) {
-      const res = await put(post.id, raw, signature);
+      const res = await put(path, raw, signature);
       expect(res.status, String(signature)).toBe(401);
       expect(res.body).toEqual({ errors: [{ status: 401, message: 'Unauthorized.' }] });
     }
     expect((await server.api.get(`/posts/${post.id}`, { token: admin })).body.title).toBe(post.title);
     const missing = JSON.stringify({ title: 'x' });
-    expect((await put(999999, missing, sign(`${PUBLIC_URL}/api/v3/webhooks/posts/999999`, missing))).status).toBe(404);
+    const gone = target(999999);
+    expect((await put(gone.path, missing, sign(gone.url, missing))).status).toBe(404);
+  });
+
+  it('answers 401 for a well-signed request without a current API key', async () => {
+    const post = await createPost(server, admin, postBody(null));
+    const raw = JSON.stringify({ title: 'No key' });
+    const bare = `/webhooks/posts/${post.id}`;
+    expect((await put(bare, raw, sign(`${PUBLIC_URL}/api/v3${bare}`, raw))).status).toBe(401);
+    const wrong = target(post.id, 'not-a-key-of-this-deployment');
+    expect((await put(wrong.path, raw, sign(wrong.url, raw))).status).toBe(401);
+    expect((await server.api.get(`/posts/${post.id}`, { token: admin })).body.title).toBe(post.title);
+  });
+
+  it('stops accepting a regenerated key at once, and takes the new one (issue 25 item 7)', async () => {
+    const post = await createPost(server, admin, postBody(null));
+    const own = (await server.api.post('/apikeys', {}, { token: admin })).body as { id: number; api_key: string };
+    const before = JSON.stringify({ title: 'With the first key' });
+    const first = target(post.id, own.api_key);
+    expectStatus(await put(first.path, before, sign(first.url, before)), 200);
+
+    const regenerated = await server.api.put(`/apikeys/${own.id}`, {}, { token: admin });
+    expectStatus(regenerated, 200);
+    const fresh = (regenerated.body as { api_key: string }).api_key;
+    expect(fresh).not.toBe(own.api_key);
+    const stale = JSON.stringify({ title: 'With the old key' });
+    const refused = await put(first.path, stale, sign(first.url, stale));
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ errors: [{ status: 401, message: 'Unauthorized.' }] });
+    expect((await server.api.get(`/posts/${post.id}`, { token: admin })).body.title).toBe('With the first key');
+
+    const after = JSON.stringify({ title: 'With the new key' });
+    const second = target(post.id, fresh);
+    expectStatus(await put(second.path, after, sign(second.url, after)), 200);
+    // A deleted key stops at once too.
+    expectStatus(await server.api.del(`/apikeys/${own.id}`, { token: admin }), 200);
+    expect((await put(second.path, after, sign(second.url, after))).status).toBe(401);
   });
 });

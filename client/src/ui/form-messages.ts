@@ -1,4 +1,4 @@
-import { ConfigMessages, RoleMessages, UserMessages } from '@platform/shared';
+import { ConfigMessages, RoleMessages, UserMessages, WebhookMessages } from '@platform/shared';
 import type { TFunction } from 'i18next';
 
 /**
@@ -27,6 +27,15 @@ const SHARED_MESSAGE_KEYS: Record<string, string> = {
   [RoleMessages.displayNameTooShort]: 'roles_admin.valid.display_name.minlength',
   [RoleMessages.descriptionTooLong]: 'roles_admin.valid.description.maxlength',
   [RoleMessages.nameTaken]: 'roles_admin.valid.name.unique',
+  [WebhookMessages.nameRequired]: 'webhook.valid.name.required',
+  [WebhookMessages.nameTooShort]: 'webhook.valid.name.minlength',
+  [WebhookMessages.nameTooLong]: 'webhook.valid.name.maxlength',
+  [WebhookMessages.secretRequired]: 'webhook.valid.shared_secret.required',
+  [WebhookMessages.secretTooShort]: 'webhook.valid.shared_secret.minlength',
+  [WebhookMessages.urlRequired]: 'webhook.valid.url.required',
+  [WebhookMessages.urlInvalid]: 'webhook.valid.url.url',
+  [WebhookMessages.eventTypeInvalid]: 'webhook.valid.event_type.required',
+  [WebhookMessages.entityTypeInvalid]: 'webhook.valid.entity_type.required',
 };
 
 export function fieldMessage(t: TFunction, message: string | undefined): string | undefined {

@@ -13,6 +13,8 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   handle: (data: z.infer<S>) => Promise<void>;
   /** A recurring run (cron, UTC) with this payload, kept by pg-boss in the database. */
   schedule?: { cron: string; data: z.infer<S> };
+  /** How many of this queue's jobs one node runs at once (1 unless said): one slow job then holds up no other. */
+  workers?: number;
 };
 
 /** When a job may start: delayed jobs (a lock's expiry) wait in the queue until then. */
@@ -36,16 +38,16 @@ const executorOf = (trx: Trx) => ({
 export function createJobs(url: string, logger: Logger, options: { pollingIntervalSeconds?: number } = {}): Jobs {
   const boss = new PgBoss({ connectionString: url, max: 4, application_name: 'platform-jobs' });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-  const workIds = new Map<string, string>();
+  const workIds = new Map<string, string[]>();
 
   return {
     boss,
     send: async (trx, job, data, sendOptions = {}) => {
       job.payload.parse(data);
       await boss.send(job.queue, data as object, { ...job.retry, ...sendOptions, db: executorOf(trx) });
-      const workId = workIds.get(job.queue);
-      // Wake the local worker once the request commits instead of waiting for the next poll.
-      if (workId) afterCommit(trx, () => boss.notifyWorker(workId));
+      // Wake the local workers once the request commits instead of waiting for the next poll.
+      const ids = workIds.get(job.queue) ?? [];
+      if (ids.length > 0) afterCommit(trx, () => ids.forEach((id) => boss.notifyWorker(id)));
     },
     start: async (definitions, runWorkers) => {
       await boss.start();
@@ -53,16 +55,26 @@ export function createJobs(url: string, logger: Logger, options: { pollingInterv
         await boss.createQueue(definition.queue, { name: definition.queue, ...definition.retry });
         if (definition.schedule) await boss.schedule(definition.queue, definition.schedule.cron, definition.schedule.data as object);
         if (!runWorkers) continue;
-        const id = await boss.work(
-          definition.queue,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
-          async ([job]) => {
-            if (!job) return;
-            const data = definition.payload.parse(job.data);
-            await definition.handle(data);
-          },
-        );
-        workIds.set(definition.queue, id);
+        const ids: string[] = [];
+        for (let n = 0; n < (definition.workers ?? 1); n++) {
+          let id = '';
+          id = await boss.work(
+            definition.queue,
+            { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+            async ([job]) => {
+              if (!job) return;
+              try {
+                await definition.handle(definition.payload.parse(job.data));
+              } finally {
+                // A worker that just ran a job asks for the next at once: a backlog (a burst of
+                // webhook deliveries) drains at the handlers' pace, not one job per poll.
+                boss.notifyWorker(id);
+              }
+            },
+          );
+          ids.push(id);
+        }
+        workIds.set(definition.queue, ids);
       }
     },
     stop: async () => {

@@ -12,9 +12,14 @@ export const retryDelaySeconds = (n: number, first: number, cap: number): number
  * by the handler itself (its own backoff with a cap, pg-boss has none); pg-boss retries only when
  * the handler could not run at all (database down, process killed mid-attempt).
  */
-export function webhookDeliveryJob(attempt: (deliveryId: number) => Promise<void>): JobDefinition<typeof WebhookDeliveryPayload> {
+export function webhookDeliveryJob(
+  attempt: (deliveryId: number) => Promise<void>,
+  workers: number,
+): JobDefinition<typeof WebhookDeliveryPayload> {
   return {
     queue: 'webhook-delivery',
+    // A receiver that answers slowly (up to the timeout) holds one worker, not every delivery.
+    workers,
     payload: WebhookDeliveryPayload,
     retry: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
     handle: (data) => attempt(data.deliveryId),

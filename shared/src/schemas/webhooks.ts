@@ -133,3 +133,10 @@ export const WebhookDeliveryListQuery = listQuery(
   { status: queryWords },
 );
 export type WebhookDeliveryListQuery = z.infer<typeof WebhookDeliveryListQuery>;
+
+/** The payload of a pushed `webhook.delivery_updated` (its aggregate id is the webhook's id). */
+export const WebhookDeliveryEventPayloadSchema = z.object({
+  delivery_id: z.number().int(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+});
+export type WebhookDeliveryEventPayload = z.infer<typeof WebhookDeliveryEventPayloadSchema>;

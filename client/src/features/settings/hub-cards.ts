@@ -84,7 +84,6 @@ export const HUB_CARDS: SettingsSection[] = [
     descriptionKey: 'settings_hub.webhooks.description',
     visible: (s) => can.manageSettings(s),
     unavailable: (c) => !isFeatureEnabled(c.features, 'webhooks'),
-    comingSoon: true,
   },
   {
     id: 'plan',

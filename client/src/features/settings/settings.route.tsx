@@ -5,6 +5,7 @@ import { SettingsLayout } from './SettingsLayout';
 import { SCREEN_ROUTES } from './screen-routes';
 import { CategoriesArea } from './categories/CategoriesArea';
 import { SurveysArea } from './surveys/SurveysArea';
+import { WebhooksArea } from './webhooks/WebhooksArea';
 
 /**
  * Everything under /settings, loaded on demand. Without a settings permission every settings route
@@ -20,6 +21,7 @@ export function SettingsArea() {
         {SCREEN_ROUTES}
         <Route path="surveys/*" element={<SurveysArea />} />
         <Route path="categories/*" element={<CategoriesArea />} />
+        <Route path="webhooks/*" element={<WebhooksArea />} />
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Route>
     </Routes>

@@ -31,6 +31,12 @@ describe('keysForEvent', () => {
     expect(keysForEvent(pushed('config.updated', 'site'))).toEqual([['config']]);
   });
 
+  it('names the deliveries of the webhook a delivery belongs to', () => {
+    expect(keysForEvent(pushed('webhook.delivery_updated', '7', { delivery_id: 3, status: 'delivered' }))).toEqual([
+      ['webhook-deliveries', 7],
+    ]);
+  });
+
   it('names nothing for events that change no loaded data', () => {
     expect(keysForEvent(pushed('lock.acquired', '3'))).toEqual([]);
   });

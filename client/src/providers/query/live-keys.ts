@@ -29,6 +29,8 @@ export function keysForEvent(event: PushedEvent): ResourceKey[] {
     case 'export.failed':
     case 'export.cancelled':
       return [['exports']];
+    case 'webhook.delivery_updated':
+      return [...one('webhook-deliveries')];
     default:
       return [];
   }

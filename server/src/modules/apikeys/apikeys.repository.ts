@@ -8,6 +8,9 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 export const findById = (db: Executor, id: number) => db.selectFrom('apikeys').selectAll().where('id', '=', id).executeTakeFirst();
 
+export const keyExists = async (db: Executor, apiKey: string) =>
+  (await db.selectFrom('apikeys').select('id').where('api_key', '=', apiKey).executeTakeFirst()) !== undefined;
+
 export const insert = (db: Executor, apiKey: string) =>
   db.insertInto('apikeys').values({ api_key: apiKey }).returningAll().executeTakeFirstOrThrow();
 

@@ -24,6 +24,13 @@ export function createApiKeysService(ctx: AppContext) {
   }
 
   return {
+    /**
+     * Whether `apiKey` is a current key: what a signed write-back from a webhook receiver must carry
+     * (v3's verifier checks it with the signature). Read at each request, so a regenerated or
+     * deleted key stops working at once.
+     */
+    isCurrent: (apiKey: string) => (apiKey === '' ? Promise.resolve(false) : repo.keyExists(ctx.db, apiKey)),
+
     async get(auth: Auth, id: number) {
       const row = await load(id);
       authorize(settingsResourceRule, auth, 'read', row);

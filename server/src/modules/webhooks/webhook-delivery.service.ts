@@ -12,6 +12,7 @@ import { presentPost } from '../posts/posts.presenter';
 import { subscriberAuth } from '../notifications/subscriber';
 import type { AddressGuard } from './address-guard';
 import * as repo from './webhook-deliveries.repository';
+import { announceDelivery, createDeliveryTx } from './webhook-delivery-events';
 import { createWebhookDispatcher } from './webhook-dispatch';
 import { postToWebhook } from './webhook-http';
 import { signWebhook } from './webhook-signature';
@@ -27,10 +28,14 @@ export type WebhookDeliveryService = ReturnType<typeof createWebhookDeliveryServ
  */
 export function createWebhookDeliveryService(ctx: AppContext, posts: PostsModule, guard: AddressGuard) {
   const settings = ctx.config.webhooks;
-  const job = webhookDeliveryJob((id) => attempt(id));
+  const job = webhookDeliveryJob((id) => attempt(id), settings.concurrency);
   const enqueue = (trx: Trx, deliveryId: number, startAfter?: Date) =>
     ctx.jobs.send(trx, job, { deliveryId }, startAfter ? { startAfter } : {});
-  const dispatcher = createWebhookDispatcher(ctx, (trx, id) => enqueue(trx, id));
+  const deliveryTx = createDeliveryTx(ctx.db, () => void ctx.reader.wake());
+  const dispatcher = createWebhookDispatcher(ctx, async (trx, delivery) => {
+    await enqueue(trx, delivery.id);
+    await announceDelivery(trx, { ...delivery, status: 'pending' });
+  });
   const baseUrl = () => ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
 
   /** The JSON body, or why nothing may be sent. */
@@ -64,7 +69,11 @@ export function createWebhookDeliveryService(ctx: AppContext, posts: PostsModule
     const hook = await webhooks.findById(ctx.db, delivery.webhook_id);
     if (!hook) return;
     const body = await bodyFor(hook, delivery);
-    if ('skip' in body) return void (await repo.markSkipped(ctx.db, deliveryId, body.skip, ctx.now()));
+    if ('skip' in body)
+      return deliveryTx(async (trx) => {
+        await repo.markSkipped(trx, deliveryId, body.skip, ctx.now());
+        await announceDelivery(trx, { ...delivery, status: 'skipped' });
+      });
 
     const json = JSON.stringify({
       ...(body.post as object),
@@ -83,8 +92,11 @@ export function createWebhookDeliveryService(ctx: AppContext, posts: PostsModule
     const delivered = result.error === null;
     const attempts = delivery.attempts + 1;
     const final = !delivered && attempts > settings.retryLimit;
-    await ctx.tx(async (trx) => {
-      await repo.recordAttempt(trx, delivery, { ...result, at }, delivered ? 'delivered' : final ? 'failed' : 'pending');
+    const status = delivered ? 'delivered' : final ? 'failed' : 'pending';
+    // Not `ctx.tx`: an attempt changes nothing a reader of posts sees, so kept answers stay.
+    await deliveryTx(async (trx) => {
+      await repo.recordAttempt(trx, delivery, { ...result, at }, status);
+      await announceDelivery(trx, { ...delivery, status });
       if (!delivered && !final) {
         const wait = retryDelaySeconds(attempts, settings.retryDelaySeconds, settings.retryDelayMaxSeconds);
         await enqueue(trx, deliveryId, new Date(ctx.now().getTime() + wait * 1000));
@@ -115,9 +127,12 @@ export function createWebhookDeliveryService(ctx: AppContext, posts: PostsModule
     async redeliver(_auth: Auth, webhookId: number, deliveryId: number) {
       const existing = await repo.findDelivery(ctx.db, deliveryId);
       if (!existing || existing.webhook_id !== webhookId) return notFound('webhook delivery', deliveryId);
-      const reopened = await ctx.tx(async (trx) => {
+      const reopened = await deliveryTx(async (trx) => {
         const row = await repo.reopen(trx, webhookId, deliveryId, ctx.now());
-        if (row) await enqueue(trx, row.id);
+        if (row) {
+          await enqueue(trx, row.id);
+          await announceDelivery(trx, row);
+        }
         return row;
       });
       if (!reopened) throw new ApiError(409, 'This delivery is still pending: its next attempt is already queued');

@@ -23,14 +23,17 @@ const EVENT_TYPES: Record<string, WebhookEventType> = {
  * is locked for the batch, so nodes take turns; the deliveries, their jobs and the cursor's move
  * commit together, so a crash replays the batch and the unique (webhook, event) key drops repeats.
  */
-export function createWebhookDispatcher(ctx: AppContext, enqueue: (trx: Trx, deliveryId: number) => Promise<void>) {
+export function createWebhookDispatcher(
+  ctx: AppContext,
+  enqueue: (trx: Trx, delivery: { id: number; webhook_id: number }) => Promise<void>,
+) {
   async function dispatchEvent(trx: Trx, event: StoredEvent): Promise<void> {
     const eventType = EVENT_TYPES[event.type];
     if (!eventType) return;
     const formId = typeof event.payload.form_id === 'number' ? event.payload.form_id : null;
     for (const hook of await webhooks.matching(trx, eventType, formId)) {
       const id = await deliveries.insertDelivery(trx, { webhookId: hook.id, eventId: event.id, postId: Number(event.aggregate_id) });
-      if (id !== null) await enqueue(trx, id);
+      if (id !== null) await enqueue(trx, { id, webhook_id: hook.id });
     }
   }
 
@@ -41,7 +44,7 @@ export function createWebhookDispatcher(ctx: AppContext, enqueue: (trx: Trx, del
     const enabled = await ctx.settings.feature('webhooks');
     // Not `ctx.tx`: a commit there forgets every kept answer (post lists, GeoJSON pages), and this
     // runs after every batch of post events while changing nothing those answers show.
-    return ctx.db.transaction().execute(async (trx) => {
+    const more = await ctx.db.transaction().execute(async (trx) => {
       const cursor = await deliveries.lockCursor(trx);
       const events = await readSettledAfter(trx, cursor, BATCH);
       // While the feature is off nothing is owed: the events pass by, as they would with no webhooks.
@@ -50,6 +53,9 @@ export function createWebhookDispatcher(ctx: AppContext, enqueue: (trx: Trx, del
       if (last) await deliveries.moveCursor(trx, last.position);
       return events.length === BATCH;
     });
+    // The new deliveries' events are pushed at once (NOTIFY does not cross the embedded database).
+    void ctx.reader.wake();
+    return more;
   };
 
   let running: Promise<void> | null = null;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import type { ApiKeysService } from '../apikeys/apikeys.service';
 import type { PostsModule } from '../posts/posts.module';
 import { createAddressGuard } from './address-guard';
 import { createWebhookDeliveryService } from './webhook-delivery.service';
@@ -8,7 +9,7 @@ import { createWebhooksService } from './webhooks.service';
 export type WebhooksModule = ReturnType<typeof createWebhooksModule>;
 
 /** Registrations, deliveries and the signed write-back, sharing one address guard (issue 25). */
-export function createWebhooksModule(ctx: AppContext, posts: PostsModule) {
+export function createWebhooksModule(ctx: AppContext, posts: PostsModule, apiKeys: ApiKeysService) {
   const guard = createAddressGuard(ctx.config.webhooks.allowHosts);
   const deliveries = createWebhookDeliveryService(ctx, posts, guard);
   // Post events become deliveries as the log is read; `start` catches up with what came while down.
@@ -16,7 +17,7 @@ export function createWebhooksModule(ctx: AppContext, posts: PostsModule) {
   return {
     registrations: createWebhooksService(ctx, guard),
     deliveries,
-    writeBack: createWebhookWriteBack(ctx, posts),
+    writeBack: createWebhookWriteBack(ctx, posts, apiKeys),
     posts,
     start: () => deliveries.dispatcher.wake(),
   };
