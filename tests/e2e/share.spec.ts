@@ -1,4 +1,5 @@
 import { postViaApi, plainSurvey, blockTiles } from './posts-support';
+import { openAs } from './settings-session';
 import { expect, shot, test, unique } from './support';
 
 test.describe('share modal', () => {
@@ -25,7 +26,7 @@ test.describe('share modal', () => {
       'href',
       new RegExp(`^https://twitter\\.com/intent/tweet\\?url=${encodeURIComponent(address).replace(/[.?]/g, '\\$&')}`),
     );
-    // The CSV export joins with the export jobs; until then it is not offered at all.
+    // A visitor may not export: the entry is not offered at all.
     await expect(dialog.getByText(/CSV|export/i)).toHaveCount(0);
     const snippet = await dialog.getByLabel('Embed the map on a website').inputValue();
     expect(snippet).toContain(`src="${baseURL}/map/noui?form=${survey.id}"`);
@@ -44,5 +45,20 @@ test.describe('share modal', () => {
     await expect(frame.locator('.map-noui-logo')).toBeVisible();
     await expect.poll(() => filtered.some((url) => new RegExp(`form(%5B%5D|\\[\\])?=${survey.id}(&|$)`).test(url))).toBe(true);
     await shot(page, 'share-embed-frame');
+  });
+
+  test('offers those who may export the export screen with the filters of the page', async ({ page, api }) => {
+    await blockTiles(page);
+    const survey = await plainSurvey(api);
+    await postViaApi(api, survey.id, unique('Exported '));
+    await openAs(page, api, 'admin', `/views/data?form=${survey.id}`);
+    await expect(page.locator('.post-card')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share' });
+    await dialog.getByRole('link', { name: 'Export the filtered posts' }).click();
+    await expect(page).toHaveURL(new RegExp(`/settings/data-export\\?form=${survey.id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Share' })).toHaveCount(0);
+    await shot(page, 'share-export-screen');
   });
 });

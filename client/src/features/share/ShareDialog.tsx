@@ -1,21 +1,23 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useConfigState } from '../../providers/config-context';
 import { useServices } from '../../providers/services-context';
 import { Dialog } from '../../ui/Dialog';
+import { useSession } from '../session/useSession';
 import { shareLinks } from './share-links';
 
 /**
  * The share modal (spec 2 screen 18): the page's address, Facebook and Twitter links, and an
- * iframe snippet of the map alone with the filters shown now. The CSV export of the filtered data
- * joins it with the export jobs (issue 29 item 3); until then it is not offered.
+ * iframe snippet of the map alone with the filters shown now, and, for those who may export, the
+ * export screen with those filters (the export jobs of issue 22).
  */
 export function ShareDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { notices } = useServices();
   const { config } = useConfigState();
   const location = useLocation();
+  const { can } = useSession();
   const addressId = useId();
   const embedId = useId();
   const links = shareLinks(new URL(`${location.pathname}${location.search}`, window.location.origin), config?.site.name || t('app.name'));
@@ -72,6 +74,14 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
           {t('share.copy_embed')}
         </button>
       </div>
+      {can('Bulk Data Import and Export') ? (
+        <div className="field">
+          <Link className="button" to={`/settings/data-export${location.search}`} onClick={onClose}>
+            {t('share.export')}
+          </Link>
+          <p className="field-hint">{t('share.export_hint')}</p>
+        </div>
+      ) : null}
     </Dialog>
   );
 }
