@@ -15,6 +15,7 @@ import * as eventCommits from './20261129T0301_event_commits';
 import * as postsMedia from './20261201T0101_posts_media';
 import * as webhooks from './20261202T0101_webhooks';
 import * as csvImports from './20261202T0401_csv_imports';
+import * as datasources from './20261203T0301_datasources';
 
 /**
  * Every migration, in order. Migrations are frozen once landed: add a new file, never edit one.
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '20261201T0101_posts_media': postsMedia,
   '20261202T0101_webhooks': webhooks,
   '20261202T0401_csv_imports': csvImports,
+  '20261203T0301_datasources': datasources,
 };

@@ -3,6 +3,7 @@ import type { Executor, Trx } from '../../db/database';
 import { contextOf } from './post-forms.repository';
 import { createPostGeoJsonService } from './post-geojson.service';
 import { createPostLocksService } from './post-locks.service';
+import { createPostFromMessage } from './post-from-message';
 import { announceFormPostsDeleted, removeTagFromPosts } from './post-maintenance';
 import { createPostRevisionsService } from './post-revisions.service';
 import { announceSetsChanged } from './post-sets';
@@ -28,6 +29,8 @@ export function createPostsModule(ctx: AppContext) {
     clusters: createPostClustersService(ctx, reads),
     /** A survey with its tasks and fields as post writes check them (the CSV import maps columns to them). */
     formContext: (db: Executor, formId: number) => contextOf(db, formId),
+    /** Called by the data sources when an incoming message has a survey to go to. */
+    createFromMessage: createPostFromMessage,
     /** Called by the tags module before a category is deleted. */
     removeTagFromPosts: (trx: Trx, tagId: number) => removeTagFromPosts(trx, tagId, ctx.now()),
     /** Called by the collections module when a post joins or leaves a collection. */
