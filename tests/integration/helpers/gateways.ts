@@ -24,7 +24,11 @@ export async function configureProvider(
   values: Record<string, unknown>,
   enabled = true,
 ): Promise<void> {
-  expectStatus(await server.api.put('/config/data-provider', { providers: { [id]: enabled }, [id]: values }, { token: admin }), 200);
+  // `providers` is stored as given (PUT merges top-level keys only): send the whole map, as the screen does.
+  const current = await server.api.get('/config/data-provider', { token: admin });
+  expectStatus(current, 200);
+  const providers = { ...(current.body.providers as Record<string, boolean>), [id]: enabled };
+  expectStatus(await server.api.put('/config/data-provider', { providers, [id]: values }, { token: admin }), 200);
 }
 
 /** Twilio's X-Twilio-Signature for a form post to `url`, computed as Twilio documents it. */
