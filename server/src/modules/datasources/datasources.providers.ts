@@ -19,6 +19,8 @@ export type ProviderDefinition = {
   inboundFields: Record<string, string>;
   /** Option keys that hold secrets: masked on the settings screen (the `password` rule), never logged. */
   secrets: string[];
+  /** Option keys sending needs filled in; absent for a provider that only receives. */
+  sendNeeds?: string[];
 };
 
 const required = ['required'];
@@ -55,6 +57,7 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
     },
     inboundFields: { Subject: 'text', Date: 'datetime', Message: 'text' },
     secrets: ['incoming_password'],
+    sendNeeds: [],
   },
   {
     id: 'frontlinesms',
@@ -77,6 +80,7 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
     },
     inboundFields: { Message: 'text' },
     secrets: ['key', 'secret'],
+    sendNeeds: ['key'],
   },
   {
     id: 'nexmo',
@@ -89,6 +93,7 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
     },
     inboundFields: { Message: 'text' },
     secrets: ['api_secret'],
+    sendNeeds: ['from', 'api_key', 'api_secret'],
   },
   {
     id: 'outgoingemail',
@@ -97,6 +102,7 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
     options: {},
     inboundFields: {},
     secrets: [],
+    sendNeeds: [],
   },
   {
     id: 'smssync',
@@ -122,6 +128,7 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
     },
     inboundFields: { Message: 'text', Date: 'datetime' },
     secrets: ['secret'],
+    sendNeeds: ['secret'],
   },
   {
     id: 'twilio',
@@ -145,6 +152,7 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
     },
     inboundFields: { Message: 'text' },
     secrets: ['auth_token'],
+    sendNeeds: ['from', 'account_sid', 'auth_token'],
   },
   {
     id: 'twitter',

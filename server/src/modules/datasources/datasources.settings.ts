@@ -51,8 +51,6 @@ export async function readProviderSettings(settings: SettingsService, id: string
   };
 }
 
-/** Every option its rules require is filled in (what the settings screen asks before it offers the switch). */
-export const isConfigured = (settings: ProviderSettings): boolean =>
-  Object.entries(settings.definition.options).every(
-    ([key, option]) => !option.rules?.includes('required') || textOption(settings.values, key) !== '',
-  );
+/** The provider sends, and every option sending needs is filled in. */
+export const canSend = (settings: ProviderSettings): boolean =>
+  settings.definition.sendNeeds !== undefined && settings.definition.sendNeeds.every((key) => textOption(settings.values, key) !== '');

@@ -1,7 +1,7 @@
 import type { MessageType } from '@platform/shared';
 import type { AppContext } from '../../context';
 import { SENDERS_BY_TYPE } from '../datasources/datasources.providers';
-import { isConfigured, readProviderSettings, type ProviderSettings } from '../datasources/datasources.settings';
+import { canSend, readProviderSettings, type ProviderSettings } from '../datasources/datasources.settings';
 import type { PushSender, SendResult, Sender } from '../datasources/outbound/sender';
 import { appendMessageEvent } from './messages.events';
 import * as repo from './messages.repository';
@@ -27,15 +27,18 @@ const deliveryOf = (message: MessageRow): Record<string, unknown> => {
 export function createMessageDelivery(ctx: AppContext, senders: Readonly<Record<string, Sender>>) {
   const maxAttempts = ctx.config.dataSources.deliveryAttempts;
 
-  /** The message's own provider when it is on, configured and can send, else the first such one for its type. */
+  /**
+   * A reply goes back through the provider the reporter wrote in by (their number may be known to
+   * that gateway only, a short code for instance); a message of no provider takes the first one on
+   * and configured for its type.
+   */
   async function route(message: MessageRow): Promise<Route | null> {
-    const candidates = [message.data_source, ...(SENDERS_BY_TYPE[message.type as MessageType] ?? [])].filter(
-      (id): id is string => typeof id === 'string' && senders[id] !== undefined,
-    );
-    for (const id of new Set(candidates)) {
-      const settings = await readProviderSettings(ctx.settings, id);
-      if (settings?.enabled && isConfigured(settings) && settings.definition.services.includes(message.type as MessageType))
-        return { settings, sender: senders[id]! };
+    const candidates = message.data_source !== null ? [message.data_source] : (SENDERS_BY_TYPE[message.type as MessageType] ?? []);
+    for (const id of candidates) {
+      const sender = senders[id];
+      const settings = sender ? await readProviderSettings(ctx.settings, id) : null;
+      if (sender && settings?.enabled && canSend(settings) && settings.definition.services.includes(message.type as MessageType))
+        return { settings, sender };
     }
     return null;
   }
