@@ -60,6 +60,10 @@ export function createJobs(url: string, logger: Logger, options: { pollingInterv
             if (!job) return;
             const data = definition.payload.parse(job.data);
             await definition.handle(data);
+            // pg-boss waits a polling interval after every fetch unless told otherwise: with one job a
+            // fetch, a full queue would drain at one job an interval. Ask for the next one at once.
+            const self = workIds.get(definition.queue);
+            if (self) boss.notifyWorker(self);
           },
         );
         workIds.set(definition.queue, id);
