@@ -16,6 +16,7 @@ import * as postsMedia from './20261201T0101_posts_media';
 import * as webhooks from './20261202T0101_webhooks';
 import * as csvImports from './20261202T0401_csv_imports';
 import * as exportJobs from './20261203T0101_export_jobs';
+import * as datasources from './20261203T0301_datasources';
 
 /**
  * Every migration, in order. Migrations are frozen once landed: add a new file, never edit one.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '20261202T0101_webhooks': webhooks,
   '20261202T0401_csv_imports': csvImports,
   '20261203T0101_export_jobs': exportJobs,
+  '20261203T0301_datasources': datasources,
 };

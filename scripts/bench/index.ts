@@ -20,6 +20,11 @@ if (process.argv.includes('webhooks')) {
   await import('./webhooks');
   process.exit(0);
 }
+// `npm run bench -- sms [--rate 500 --seconds 30 --replies 10000]`: inbound SMS exactly once, and reply delivery.
+if (process.argv.includes('sms')) {
+  await import('./sms');
+  process.exit(0);
+}
 // `npm run bench -- browser [--posts 1000000 --visits 5]`: the map route in Chromium (bytes, first render).
 if (process.argv.includes('browser')) {
   await import('./browser');

@@ -25,6 +25,8 @@ import { countryCodesRoutes } from './modules/country-codes/country-codes.routes
 import { findMimeByKey } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { dataProvidersRoutes } from './modules/datasources/datasources.routes';
+import { gatewayRoutes } from './modules/datasources/inbound/gateways.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { postBulkRoutes } from './modules/posts/post-bulk.routes';
 import { setsRoutes } from './modules/sets/sets.routes';
@@ -142,7 +144,7 @@ export function createApp(ctx: AppContext, services: Services) {
         req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url.replace(/([?&](access_token|token|key)=)[^&]*/g, '$1[redacted]'),
+          url: req.url.replace(/([?&](access_token|token|key|secret)=)[^&]*/g, '$1[redacted]'),
           remoteAddress: req.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -208,10 +210,13 @@ export function createApp(ctx: AppContext, services: Services) {
   api.use(geocodeRoutes(createGeocodeService(ctx)));
   api.use(clientErrorsRoutes(ctx.logger));
   api.use(messagesRoutes(services.messages, services.posts));
+  api.use(dataProvidersRoutes(services.dataProviders));
   api.use(webhooksRoutes(services.webhooks.registrations, services.webhooks.deliveries, services.webhooks.writeBack, services.posts));
   api.use(unknownRoute);
   app.use(API_PREFIX, api);
 
+  // The SMS gateways call the backend root, not /api/v3 (issue 23).
+  app.use(gatewayRoutes(services.inbound, services.messages));
   app.use(mediaFiles(ctx));
   app.use(apiDocsRoutes());
   app.use(clientApp(ctx.config.clientDist));

@@ -73,6 +73,16 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** Signs write-backs from webhook receivers (`PUT /webhooks/posts/{id}`); empty refuses them all. */
   PLATFORM_SHARED_SECRET: z.string().default(''),
+  /** Where the SMS gateways' APIs are (tests point these at local servers). */
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  VONAGE_API_URL: z.string().url().default('https://rest.nexmo.com'),
+  /** FrontlineSMS server for a provider whose settings name none. */
+  FRONTLINESMS_API_URL: z.string().url().default('https://cloud.frontlinesms.com/'),
+  /** How long one request to an SMS gateway may take before its outcome counts as unknown. */
+  DATASOURCE_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Attempts at delivering one outgoing message, and the wait before the first retry (doubling after). */
+  MESSAGE_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  MESSAGE_DELIVERY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 /**
@@ -122,6 +132,14 @@ export type AppConfig = {
     retryDelaySeconds: number;
     retryDelayMaxSeconds: number;
     sharedSecret: string;
+  };
+  dataSources: {
+    twilioApiUrl: string;
+    vonageApiUrl: string;
+    frontlineSmsApiUrl: string;
+    httpTimeoutMs: number;
+    deliveryAttempts: number;
+    deliveryRetryDelaySeconds: number;
   };
   /** Rate limits; tests lower or raise them. */
   limits: {
@@ -175,6 +193,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
       retryDelayMaxSeconds: e.WEBHOOK_RETRY_DELAY_MAX_SECONDS,
       sharedSecret: e.PLATFORM_SHARED_SECRET,
+    },
+    dataSources: {
+      twilioApiUrl: e.TWILIO_API_URL,
+      vonageApiUrl: e.VONAGE_API_URL,
+      frontlineSmsApiUrl: e.FRONTLINESMS_API_URL,
+      httpTimeoutMs: e.DATASOURCE_HTTP_TIMEOUT_MS,
+      deliveryAttempts: e.MESSAGE_DELIVERY_ATTEMPTS,
+      deliveryRetryDelaySeconds: e.MESSAGE_DELIVERY_RETRY_DELAY_SECONDS,
     },
     limits: {
       registrationsPerMinute: 3,

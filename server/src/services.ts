@@ -25,6 +25,9 @@ import { postAudience } from './modules/posts/posts.audience';
 import { postLockAudience } from './modules/posts/post-locks.audience';
 import { messageAudience } from './modules/messages/messages.audience';
 import { createMessagesService } from './modules/messages/messages.service';
+import { createDataProvidersService } from './modules/datasources/datasources.service';
+import { createInboundService } from './modules/datasources/inbound.service';
+import { createSenders } from './modules/datasources/outbound/senders';
 import { createNotificationDeliveryService } from './modules/notifications/notification-delivery.service';
 import { createSetsService } from './modules/sets/sets.service';
 import { importAudience } from './modules/csv/csv.audience';
@@ -67,7 +70,9 @@ export function createServices(ctx: AppContext) {
   });
   const posts = createPostsModule(ctx);
   const media = createMediaService(ctx, posts.reads);
-  const messages = createMessagesService(ctx);
+  const messages = createMessagesService(ctx, createSenders(ctx));
+  const dataProviders = createDataProvidersService();
+  const inbound = createInboundService(ctx, { contacts, messages, posts });
   const notificationDelivery = createNotificationDeliveryService(ctx);
   const sets = createSetsService(ctx, { posts, delivery: notificationDelivery });
   const csv = createCsvService(ctx, { posts, sets });
@@ -113,6 +118,8 @@ export function createServices(ctx: AppContext) {
     tags,
     posts,
     messages,
+    dataProviders,
+    inbound,
     notificationDelivery,
     sets,
     csv,

@@ -18,6 +18,8 @@ export const EVENT_TYPES = [
   'lock.broken',
   'lock.expired',
   'message.created',
+  // An outgoing message's delivery state changed (pending -> sent, failed, unknown).
+  'message.updated',
   'import.progressed',
   'import.completed',
   'import.failed',

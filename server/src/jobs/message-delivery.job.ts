@@ -5,15 +5,17 @@ const MessageDeliveryPayload = z.object({ messageId: z.number().int().positive()
 export type MessageDeliveryPayload = z.infer<typeof MessageDeliveryPayload>;
 
 /**
- * Sends an outgoing message through its contact's data source. The providers themselves (SMS
- * gateways, outgoing e-mail, Twitter) arrive with the data sources issue; until then the handler
- * records on the message that no provider could take it, so nothing is dropped silently.
+ * Sends an outgoing message through its contact's data source (modules/messages/message-delivery);
+ * a provider answering "not now" throws, and pg-boss runs the job again after a doubling wait.
  */
-export function messageDeliveryJob(deliver: (messageId: number) => Promise<void>): JobDefinition<typeof MessageDeliveryPayload> {
+export function messageDeliveryJob(
+  deliver: (messageId: number) => Promise<void>,
+  retry: { retryLimit: number; retryDelay: number },
+): JobDefinition<typeof MessageDeliveryPayload> {
   return {
     queue: 'message-delivery',
     payload: MessageDeliveryPayload,
-    retry: { retryLimit: 10, retryDelay: 30, retryBackoff: true },
+    retry: { ...retry, retryBackoff: true },
     handle: (data) => deliver(data.messageId),
   };
 }

@@ -16,7 +16,8 @@ export function keysForEvent(event: PushedEvent): ResourceKey[] {
     case 'post.updated':
     case 'post.status_changed':
       return [['posts'], ...one('post'), ['post-stats'], ['clusters']];
-    case 'message.created': {
+    case 'message.created':
+    case 'message.updated': {
       const payload = MessageEventPayloadSchema.safeParse(event.payload);
       return [payload.success && payload.data.contact_id !== null ? ['messages', payload.data.contact_id] : ['messages']];
     }

@@ -25,6 +25,8 @@ export interface MessagesTable {
   data_source: string | null;
   data_source_message_id: string | null;
   additional_data: Json<Record<string, unknown> | null> | null;
+  /** An incoming message's exactly-once key within its provider (migration 20261203T0301). */
+  inbound_key: ColumnType<string | null, string | null | undefined, string | null>;
   created: CreatedAt;
   updated: Date | null;
 }

@@ -1,6 +1,6 @@
 import type { CONTACT_SORTABLE } from '@platform/shared';
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Executor } from '../../db/database';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Executor, Trx } from '../../db/database';
 import type { ContactsTable } from '../../db/tables/core';
 import type { Paging } from '../../http/query';
 
@@ -8,6 +8,14 @@ export type ContactRow = Selectable<ContactsTable>;
 export type ContactFilters = { users: number[]; types: string[]; contacts: string[]; dataSources: string[] };
 
 export const findById = (db: Executor, id: number) => db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The oldest contact with this address (the incumbent looks contacts up by type and address). */
+export const findByAddress = (db: Executor, type: string, contact: string) =>
+  db.selectFrom('contacts').selectAll().where('type', '=', type).where('contact', '=', contact).orderBy('id').executeTakeFirst();
+
+/** Serialises find-or-create of one address until the transaction ends. */
+export const lockAddress = (trx: Trx, type: string, contact: string) =>
+  sql`select pg_advisory_xact_lock(hashtext(${`contact:${type}:${contact}`}))`.execute(trx);
 
 export const insert = (db: Executor, row: Insertable<ContactsTable>) =>
   db.insertInto('contacts').values(row).returningAll().executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import { isLoggedIn, type Auth } from '../../auth/auth';
 import { contactRule } from '../../auth/policy/account.policy';
 import { authorize } from '../../auth/policy/policy';
 import type { AppContext } from '../../context';
+import type { Trx } from '../../db/database';
 import { deny, notFound, parseBody, ValidationError } from '../../http/errors';
 import { requestedUserId } from '../../http/id-filters';
 import type { Paging } from '../../http/query';
@@ -21,6 +22,25 @@ export function createContactsService(ctx: AppContext) {
   }
 
   return {
+    /**
+     * The contact a data source's sender is, created on first contact (no owner, not notified).
+     * Two messages of a new sender arriving at once make one contact: the lookup and insert are
+     * serialised on the address.
+     */
+    async findOrCreateInTransaction(trx: Trx, address: { type: string; contact: string; dataSource: string }): Promise<repo.ContactRow> {
+      await repo.lockAddress(trx, address.type, address.contact);
+      return (
+        (await repo.findByAddress(trx, address.type, address.contact)) ??
+        repo.insert(trx, {
+          user_id: null,
+          type: address.type,
+          contact: address.contact,
+          data_source: address.dataSource,
+          can_notify: false,
+        })
+      );
+    },
+
     async get(auth: Auth, id: number) {
       const contact = await load(id);
       authorize(contactRule, auth, 'read', owned(contact));

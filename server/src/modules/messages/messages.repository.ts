@@ -134,3 +134,83 @@ export const postIdOf = async (db: Executor, message: MessageRow): Promise<numbe
   const row = await db.selectFrom('posts').select('id').where('message_id', '=', message.id).orderBy('id').executeTakeFirst();
   return row?.id ?? null;
 };
+
+/** An incoming message already stored under this exactly-once key (migration 20261203T0301). */
+export const findByInboundKey = (db: Executor, dataSource: string, inboundKey: string) =>
+  db
+    .selectFrom('messages')
+    .select(['id', 'post_id'])
+    .where('data_source', '=', dataSource)
+    .where('inbound_key', '=', inboundKey)
+    .executeTakeFirst();
+
+/** Serialises the arrivals of one exactly-once key until the transaction ends. */
+export const lockInboundKey = (trx: Trx, dataSource: string, inboundKey: string) =>
+  sql`select pg_advisory_xact_lock(hashtext(${`inbound:${dataSource}:${inboundKey}`}))`.execute(trx);
+
+/** The same text from the same contact through the same provider since `since` (a retry of a message without id or time). */
+export const findRecentSame = (db: Executor, q: { dataSource: string; contactId: number; message: string; since: Date }) =>
+  db
+    .selectFrom('messages')
+    .select(['id', 'post_id'])
+    .where('direction', '=', 'incoming')
+    .where('data_source', '=', q.dataSource)
+    .where('contact_id', '=', q.contactId)
+    .where('message', '=', q.message)
+    .where('created', '>=', q.since)
+    .executeTakeFirst();
+
+/** Inserts an incoming message unless its key is taken (the unique index is the last word); undefined then. */
+export async function insertIncoming(trx: Trx, row: Insertable<MessagesTable>): Promise<MessageRow | undefined> {
+  const inserted = await trx
+    .insertInto('messages')
+    .values(row)
+    .onConflict((oc) => oc.columns(['data_source', 'inbound_key']).where('inbound_key', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? findById(trx, inserted.id) : undefined;
+}
+
+export async function attachPost(trx: Trx, id: number, postId: number): Promise<MessageRow> {
+  await trx.updateTable('messages').set({ post_id: postId }).where('id', '=', id).execute();
+  return (await findById(trx, id))!;
+}
+
+/** Locks an outgoing message for its delivery step; skipped when another worker holds it. */
+export const lockForDelivery = (trx: Trx, id: number) =>
+  base(trx).select(columns).where('messages.id', '=', id).forUpdate('messages').skipLocked().executeTakeFirst() as Promise<
+    MessageRow | undefined
+  >;
+
+/** Sets status and merges `delivery` into `additional_data` in one statement. */
+export async function recordDelivery(
+  trx: Trx,
+  id: number,
+  status: string,
+  delivery: Record<string, unknown>,
+  now: Date,
+): Promise<MessageRow> {
+  await trx
+    .updateTable('messages')
+    .set({
+      status,
+      updated: now,
+      additional_data: sql`coalesce(additional_data, '{}'::jsonb) || jsonb_build_object('delivery', coalesce(additional_data->'delivery', '{}'::jsonb) || ${JSON.stringify(delivery)}::jsonb)`,
+    })
+    .where('id', '=', id)
+    .execute();
+  return (await findById(trx, id))!;
+}
+
+/** Up to `limit` outgoing messages waiting for a polling provider (SMSSync), locked, oldest first. */
+export const waitingForPoll = (trx: Trx, dataSource: string, limit: number) =>
+  base(trx)
+    .select(columns)
+    .where('messages.direction', '=', 'outgoing')
+    .where('messages.data_source', '=', dataSource)
+    .where('messages.status', '=', 'pending_poll')
+    .orderBy('messages.id')
+    .limit(limit)
+    .forUpdate('messages')
+    .skipLocked()
+    .execute() as Promise<MessageRow[]>;

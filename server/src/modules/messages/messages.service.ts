@@ -1,12 +1,14 @@
-import { CreateMessageBody, MessageMessages, UpdateMessageBody, type MessageEventPayload, type MessageType } from '@platform/shared';
+import { CreateMessageBody, MessageMessages, UpdateMessageBody, type MessageType } from '@platform/shared';
 import { isAdmin, type Auth } from '../../auth/auth';
 import { authorize } from '../../auth/policy/policy';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
-import { appendEvent } from '../../events/events.repository';
 import { notFound, parseBody, ValidationError, type FieldError } from '../../http/errors';
 import type { Paging } from '../../http/query';
 import { messageDeliveryJob } from '../../jobs/message-delivery.job';
+import type { Sender } from '../datasources/outbound/sender';
+import { createMessageDelivery } from './message-delivery.service';
+import { appendMessageEvent } from './messages.events';
 import { messageRule } from './messages.policy';
 import * as repo from './messages.repository';
 import type { MessageRow } from './messages.repository';
@@ -17,18 +19,6 @@ const M = MessageMessages;
 /** The message type a contact is reached by when neither the body nor a parent names one. */
 const typeForContact = (contactType: string): MessageType =>
   contactType === 'email' ? 'email' : contactType === 'twitter' ? 'twitter' : 'sms';
-
-async function appendMessageEvent(trx: Trx, message: MessageRow, actorId: number | null): Promise<void> {
-  const payload: MessageEventPayload = {
-    id: message.id,
-    contact_id: message.contact_id,
-    post_id: message.post_id,
-    parent_id: message.parent_id,
-    direction: message.direction,
-    status: message.status,
-  };
-  await appendEvent(trx, { type: 'message.created', aggregateType: 'message', aggregateId: message.id, actorId, payload });
-}
 
 /** What a data source hands over when a reporter writes in (the data sources issue calls this). */
 export type IncomingMessage = {
@@ -51,36 +41,22 @@ export type MessagesService = ReturnType<typeof createMessagesService>;
  * messages and queued for delivery in the same transaction; every new message, either way, is
  * announced as `message.created` so an open thread updates live.
  */
-export function createMessagesService(ctx: AppContext) {
-  const deliveryJob = messageDeliveryJob((id) => deliver(id));
+export function createMessagesService(ctx: AppContext, senders: Readonly<Record<string, Sender>>) {
+  const delivery = createMessageDelivery(ctx, senders);
+  const deliveryJob = messageDeliveryJob((id) => delivery.deliver(id), {
+    retryLimit: ctx.config.dataSources.deliveryAttempts,
+    retryDelay: ctx.config.dataSources.deliveryRetryDelaySeconds,
+  });
+  const deliver = delivery.deliver;
 
   async function load(id: number): Promise<MessageRow> {
     return (await repo.findById(ctx.db, id)) ?? notFound(RESOURCE, id);
   }
 
-  /**
-   * The delivery attempt. No provider can send yet (data sources are a later issue): the attempt is
-   * recorded on the message, which stays pending for the providers to pick up.
-   */
-  async function deliver(id: number): Promise<void> {
-    const message = await repo.findById(ctx.db, id);
-    if (!message || message.direction !== 'outgoing' || message.status !== 'pending') return;
-    const enabled = Object.entries(((await ctx.settings.get('data-provider')).providers ?? {}) as Record<string, unknown>)
-      .filter(([, on]) => on === true)
-      .map(([name]) => name);
-    const reason = `No provider is configured to deliver outgoing ${message.type} messages${message.data_source ? ` through ${message.data_source}` : ''}`;
-    await repo.recordAdditional(
-      ctx.db,
-      id,
-      { delivery: { state: 'no_provider', reason, enabled_providers: enabled, checked_at: ctx.now().toISOString() } },
-      ctx.now(),
-    );
-    ctx.logger.warn({ messageId: id, type: message.type, dataSource: message.data_source }, reason);
-  }
-
   return {
     deliveryJob,
     deliver,
+    takeForPoll: delivery.takeForPoll,
 
     async get(auth: Auth, id: number): Promise<MessageRow> {
       const row = await load(id);
@@ -126,7 +102,7 @@ export function createMessagesService(ctx: AppContext) {
           data_source_message_id: null,
           additional_data: null,
         });
-        await appendMessageEvent(trx, message, auth.userId);
+        await appendMessageEvent(trx, 'message.created', message, auth.userId);
         await ctx.jobs.send(trx, deliveryJob, { messageId: message.id });
         return message;
       });
@@ -148,6 +124,55 @@ export function createMessagesService(ctx: AppContext) {
       return (await repo.postIdOf(ctx.db, row)) ?? notFound('post');
     },
 
+    /**
+     * A reporter's message arriving through a data source, exactly once: `inboundKey` (the
+     * provider's id, or a digest of sender, text and sent time) is unique per provider, and
+     * arrivals of one key wait for each other, so a retried or concurrent repeat finds the first
+     * and stores nothing (undefined). Without a provider id or sent time (FrontlineSMS), the same
+     * text from the same contact within `sameWithin` ms counts as the same message. Announced by
+     * the caller through `announceReceived` once any post is attached.
+     */
+    async receiveInTransaction(
+      trx: Trx,
+      incoming: IncomingMessage & { inboundKey: string; dataSource: string; sameWithin?: number },
+    ): Promise<MessageRow | undefined> {
+      await repo.lockInboundKey(trx, incoming.dataSource, incoming.inboundKey);
+      if (await repo.findByInboundKey(trx, incoming.dataSource, incoming.inboundKey)) return undefined;
+      if (
+        incoming.sameWithin !== undefined &&
+        (await repo.findRecentSame(trx, {
+          dataSource: incoming.dataSource,
+          contactId: incoming.contactId,
+          message: incoming.message,
+          since: new Date(ctx.now().getTime() - incoming.sameWithin),
+        }))
+      )
+        return undefined;
+      return repo.insertIncoming(trx, {
+        parent_id: incoming.parentId ?? null,
+        contact_id: incoming.contactId,
+        post_id: null,
+        user_id: null,
+        title: incoming.title ?? null,
+        message: incoming.message,
+        datetime: incoming.datetime ?? ctx.now(),
+        type: incoming.type,
+        status: 'received',
+        direction: 'incoming',
+        data_source: incoming.dataSource,
+        data_source_message_id: incoming.dataSourceMessageId ?? null,
+        additional_data: incoming.additionalData ? JSON.stringify(incoming.additionalData) : null,
+        inbound_key: incoming.inboundKey,
+      });
+    },
+
+    /** Links the post made from an incoming message and appends `message.created` (same transaction). */
+    async announceReceived(trx: Trx, message: MessageRow, postId: number | null): Promise<MessageRow> {
+      const saved = postId === null ? message : await repo.attachPost(trx, message.id, postId);
+      await appendMessageEvent(trx, 'message.created', saved, null);
+      return saved;
+    },
+
     /** A reporter's message arriving through a data source: stored as received and pushed. */
     async receive(incoming: IncomingMessage): Promise<MessageRow> {
       return ctx.tx(async (trx) => {
@@ -166,7 +191,7 @@ export function createMessagesService(ctx: AppContext) {
           data_source_message_id: incoming.dataSourceMessageId ?? null,
           additional_data: incoming.additionalData ? JSON.stringify(incoming.additionalData) : null,
         });
-        await appendMessageEvent(trx, message, null);
+        await appendMessageEvent(trx, 'message.created', message, null);
         return message;
       });
     },

@@ -4,6 +4,7 @@ import { contextOf, contextsByFormIds } from './post-forms.repository';
 import { createPostBulkService } from './post-bulk.service';
 import { createPostGeoJsonService } from './post-geojson.service';
 import { createPostLocksService } from './post-locks.service';
+import { createPostFromMessage } from './post-from-message';
 import { announceFormPostsDeleted, removeTagFromPosts } from './post-maintenance';
 import { createPostRevisionsService } from './post-revisions.service';
 import { announceSetsChanged, announceSetsChangedMany } from './post-sets';
@@ -35,6 +36,8 @@ export function createPostsModule(ctx: AppContext) {
     formContext: (db: Executor, formId: number) => contextOf(db, formId),
     /** What an export reads: the search's rows under the viewer's read rule, surveys, values as the viewer sees them. */
     exports: { rows: filteredPosts, formContexts: contextsByFormIds, values: presentValues },
+    /** Called by the data sources when an incoming message has a survey to go to. */
+    createFromMessage: createPostFromMessage,
     /** Called by the tags module before a category is deleted. */
     removeTagFromPosts: (trx: Trx, tagId: number) => removeTagFromPosts(trx, tagId, ctx.now()),
     /** Called by the collections module when a post joins or leaves a collection. */

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../../context';
+import type { ContactsService } from '../contacts/contacts.service';
+import type { MessagesService } from '../messages/messages.service';
+import type { PostsModule } from '../posts/posts.module';
+import { readProviderSettings, type ProviderSettings } from './datasources.settings';
+import type { SenderAddress } from './sender-address';
+
+/** One message as a gateway delivered it, in the provider's words mapped to ours. */
+export type InboundMessage = {
+  from: SenderAddress;
+  to: string | null;
+  text: string;
+  /** The provider's own message id (Twilio `MessageSid`, Vonage `messageId`, SMSSync `message_id`). */
+  providerMessageId: string | null;
+  /** When the reporter's phone sent it, when the gateway says (SMSSync `sent_timestamp`). */
+  sentAt: Date | null;
+  additional?: Record<string, unknown>;
+};
+
+export type InboundOutcome =
+  { outcome: 'stored'; messageId: number; postId: number | null } | { outcome: 'duplicate' } | { outcome: 'disabled' };
+
+/** A gateway that sends neither an id nor a time (FrontlineSMS) retries within this window. */
+export const SAME_MESSAGE_WINDOW_MS = 15 * 60 * 1000;
+
+const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
+
+/**
+ * The key that makes a message exactly-once: the provider's id, or a digest of sender, text and
+ * sent time; without either (FrontlineSMS) a digest with the arrival time, the repeat being found
+ * by `SAME_MESSAGE_WINDOW_MS` instead.
+ */
+export function inboundKey(message: InboundMessage, receivedAt: Date): { key: string; sameWithin?: number } {
+  if (message.providerMessageId) return { key: `id:${message.providerMessageId}` };
+  if (message.sentAt) return { key: `sent:${digest(message.from.type, message.from.contact, message.text, message.sentAt.toISOString())}` };
+  return {
+    key: `received:${digest(message.from.type, message.from.contact, message.text, receivedAt.toISOString())}`,
+    sameWithin: SAME_MESSAGE_WINDOW_MS,
+  };
+}
+
+export type InboundService = ReturnType<typeof createInboundService>;
+
+/**
+ * Incoming SMS from every gateway (issue 23 item 2): the contact found or created, the message
+ * stored once, and where the provider has a survey the post made from it, all with their events
+ * in one transaction.
+ */
+export function createInboundService(ctx: AppContext, deps: { contacts: ContactsService; messages: MessagesService; posts: PostsModule }) {
+  return {
+    /** The provider's settings as the gateway checks them (read through the pool, before any transaction). */
+    settingsOf: (provider: string): Promise<ProviderSettings | null> => readProviderSettings(ctx.settings, provider),
+
+    async receive(settings: ProviderSettings, message: InboundMessage): Promise<InboundOutcome> {
+      if (!settings.enabled) return { outcome: 'disabled' };
+      const provider = settings.definition.id;
+      const type = settings.definition.services[0] ?? 'sms';
+      // Read before the transaction: the embedded database has one connection.
+      const context = settings.formId !== null ? await deps.posts.formContext(ctx.db, settings.formId) : null;
+      const now = ctx.now();
+      const { key, sameWithin } = inboundKey(message, now);
+      return ctx.tx(async (trx): Promise<InboundOutcome> => {
+        const contact = await deps.contacts.findOrCreateInTransaction(trx, { ...message.from, dataSource: provider });
+        const stored = await deps.messages.receiveInTransaction(trx, {
+          contactId: contact.id,
+          message: message.text,
+          type,
+          dataSource: provider,
+          dataSourceMessageId: message.providerMessageId,
+          datetime: message.sentAt ?? now,
+          additionalData: message.to ? { to: message.to, ...message.additional } : (message.additional ?? null),
+          inboundKey: key,
+          ...(sameWithin !== undefined ? { sameWithin } : {}),
+        });
+        if (!stored) return { outcome: 'duplicate' };
+        const post =
+          context && !context.form.disabled
+            ? await deps.posts.createFromMessage(
+                trx,
+                {
+                  context,
+                  mapping: settings.inboundFields,
+                  fields: { Message: message.text, Date: message.sentAt ?? now, From: message.from.contact },
+                  text: message.text,
+                  source: type === 'email' ? 'email' : type === 'twitter' ? 'twitter' : 'sms',
+                  contactId: contact.id,
+                  messageId: stored.id,
+                  dataSourceMessageId: message.providerMessageId,
+                  postDate: message.sentAt ?? now,
+                  fallbackTitle: `${settings.definition.name} message from ${message.from.contact}`,
+                },
+                settings.definition.inboundFields,
+              )
+            : null;
+        const announced = await deps.messages.announceReceived(trx, stored, post?.id ?? null);
+        return { outcome: 'stored', messageId: announced.id, postId: post?.id ?? null };
+      });
+    },
+  };
+}
