@@ -1,10 +1,21 @@
 import * as s from '@platform/shared';
 import { listEnvelope } from '@platform/shared';
+import { z } from 'zod';
 import { crud, type Operation } from './operation';
 
 const V3 = '/api/v3';
 
-/** Export jobs (API-CONTRACT 14.5, issue 22) and bulk actions on posts (issue 29). */
+/** A gateway's inbound route on the backend root (issue 23), answered in the gateway's own words. */
+const gateway = (method: 'get' | 'post', path: string, provider: string, fields: string): Operation => ({
+  method,
+  path,
+  tag: 'SMS gateways',
+  summary: `Incoming SMS from ${provider}`,
+  description: `Called by the gateway, not by API clients: ${fields}. Each message is stored once however often the gateway retries, and becomes a post where the provider has a survey. Answers in the gateway's own format (see the README).`,
+  access: 'public',
+});
+
+/** Export jobs (API-CONTRACT 14.5, issue 22), bulk actions on posts (issue 29), data sources (14.8, issue 23). */
 export const DATA_OPERATIONS: Operation[] = [
   ...crud('Exports', `${V3}/exports/jobs`, 'export job', {
     item: s.ExportJobSchema,
@@ -32,4 +43,34 @@ export const DATA_OPERATIONS: Operation[] = [
     body: s.PostBulkBody,
     response: s.PostBulkResultSchema,
   },
+  ...crud('Data sources', `${V3}/dataproviders`, 'data provider', { item: z.looseObject({ id: z.string() }), ops: 'lro' }).map((op) => ({
+    ...op,
+    description:
+      'The providers this deployment offers (smssync, frontlinesms, twilio, nexmo, email, outgoingemail, twitter) with their options, services and inbound fields; their settings are saved in `config/data-provider`.',
+  })),
+  ...(['get', 'post'] as const).flatMap((method) =>
+    ['/sms/smssync', '/smssync'].map((path) =>
+      gateway(
+        method,
+        path,
+        'SMSSync',
+        '`secret`, `from`, `message`, `sent_to`, `sent_timestamp`, `message_id`; `GET ?task=send&secret=` hands over waiting replies',
+      ),
+    ),
+  ),
+  ...['/sms/frontlinesms', '/frontlinesms'].map((path) => gateway('post', path, 'FrontlineSMS', '`secret`, `from`, `message`')),
+  ...['/sms/twilio', '/sms/twilio/reply'].map((path) =>
+    gateway(
+      'post',
+      path,
+      'Twilio',
+      '`AccountSid`, `From`, `To`, `Body`, `MessageSid`, signed with `X-Twilio-Signature` when an auth token is set',
+    ),
+  ),
+  ...(['get', 'post'] as const).flatMap((method) =>
+    ['/sms/nexmo', '/sms/nexmo/reply'].map((path) =>
+      gateway(method, path, 'Vonage (Nexmo)', '`msisdn`, `to`, `messageId`, `text` in the query, a form or JSON'),
+    ),
+  ),
+  gateway('post', '/nexmo', 'Vonage (Nexmo)', '`msisdn`, `to`, `messageId`, `text` in the query, a form or JSON'),
 ];
