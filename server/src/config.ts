@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   /** Attempts at delivering one outgoing message, and the wait before the first retry (doubling after). */
   MESSAGE_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
   MESSAGE_DELIVERY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How often the e-mail data source reads its mailbox; pg-boss schedules by the minute, so whole minutes. */
+  EMAIL_POLL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(60),
 });
 
 /**
@@ -125,6 +127,7 @@ export type AppConfig = {
     httpTimeoutMs: number;
     deliveryAttempts: number;
     deliveryRetryDelaySeconds: number;
+    emailPollSeconds: number;
   };
   /** Rate limits; tests lower or raise them. */
   limits: {
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       httpTimeoutMs: e.DATASOURCE_HTTP_TIMEOUT_MS,
       deliveryAttempts: e.MESSAGE_DELIVERY_ATTEMPTS,
       deliveryRetryDelaySeconds: e.MESSAGE_DELIVERY_RETRY_DELAY_SECONDS,
+      emailPollSeconds: e.EMAIL_POLL_SECONDS,
     },
     limits: {
       registrationsPerMinute: 3,

@@ -27,6 +27,8 @@ import { messageAudience } from './modules/messages/messages.audience';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createDataProvidersService } from './modules/datasources/datasources.service';
 import { createInboundService } from './modules/datasources/inbound.service';
+import { createEmailPoller } from './modules/datasources/inbound/email.poller';
+import { emailPollJob } from './jobs/email-poll.job';
 import { createSenders } from './modules/datasources/outbound/senders';
 import { createNotificationDeliveryService } from './modules/notifications/notification-delivery.service';
 import { createSetsService } from './modules/sets/sets.service';
@@ -70,6 +72,7 @@ export function createServices(ctx: AppContext) {
   const messages = createMessagesService(ctx, createSenders(ctx));
   const dataProviders = createDataProvidersService();
   const inbound = createInboundService(ctx, { contacts, messages, posts });
+  const emailPoller = createEmailPoller(inbound, ctx.logger, { timeoutMs: ctx.config.dataSources.httpTimeoutMs });
   const notificationDelivery = createNotificationDeliveryService(ctx);
   const sets = createSetsService(ctx, { posts, delivery: notificationDelivery });
   const csv = createCsvService(ctx, { posts, sets });
@@ -92,6 +95,7 @@ export function createServices(ctx: AppContext) {
     notificationDelivery.job,
     csv.job,
     webhooks.deliveries.job,
+    emailPollJob(() => emailPoller.poll(), ctx.config.dataSources.emailPollSeconds),
   ];
   return {
     oauth,
@@ -113,6 +117,7 @@ export function createServices(ctx: AppContext) {
     messages,
     dataProviders,
     inbound,
+    emailPoller,
     notificationDelivery,
     sets,
     csv,
