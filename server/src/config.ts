@@ -73,6 +73,9 @@ const EnvSchema = z.object({
   MESSAGE_DELIVERY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How often the e-mail data source reads its mailbox; pg-boss schedules by the minute, so whole minutes. */
   EMAIL_POLL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(60),
+  /** Twitter's API (tests point it at a local server), and how often its recent search is read (whole minutes). */
+  TWITTER_API_BASE_URL: z.string().url().default('https://api.twitter.com'),
+  TWITTER_POLL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(60),
 });
 
 /**
@@ -128,6 +131,8 @@ export type AppConfig = {
     deliveryAttempts: number;
     deliveryRetryDelaySeconds: number;
     emailPollSeconds: number;
+    twitterApiUrl: string;
+    twitterPollSeconds: number;
   };
   /** Rate limits; tests lower or raise them. */
   limits: {
@@ -188,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       deliveryAttempts: e.MESSAGE_DELIVERY_ATTEMPTS,
       deliveryRetryDelaySeconds: e.MESSAGE_DELIVERY_RETRY_DELAY_SECONDS,
       emailPollSeconds: e.EMAIL_POLL_SECONDS,
+      twitterApiUrl: e.TWITTER_API_BASE_URL,
+      twitterPollSeconds: e.TWITTER_POLL_SECONDS,
     },
     limits: {
       registrationsPerMinute: 3,

@@ -82,7 +82,6 @@ describe('e-mail data source (IMAP)', () => {
         text: 'The road by the primary school is under water.\nCars cannot pass.',
       }),
     );
-    expect(await seen(messageId)).toBe(false);
     await poll();
     const [row, ...more] = await mailsOf(messageId);
     expect(more).toEqual([]);
@@ -136,8 +135,8 @@ describe('e-mail data source (IMAP)', () => {
     expect(await mailsOf(messageId)).toHaveLength(1);
     // As after a crash between storing and flagging \Seen: the same mail is in the INBOX unseen again.
     await dovecot.append(mail);
-    const second = await poll();
-    expect(second.duplicates).toBeGreaterThanOrEqual(1);
+    // (The scheduled job may read it first: either way nothing new is stored.)
+    expect((await poll()).stored).toBe(0);
     const rows = await mailsOf(messageId);
     expect(rows).toHaveLength(1);
     expect(await postOf(rows[0]!.id)).toHaveLength(1);

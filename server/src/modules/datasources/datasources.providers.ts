@@ -191,7 +191,7 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
         rules: required,
       },
     },
-    inboundFields: { Date: 'datetime', Message: 'text' },
+    inboundFields: { Date: 'datetime', Message: 'text', Place: 'text' },
     secrets: ['consumer_secret', 'oauth_access_token', 'oauth_access_token_secret'],
   },
 ];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { JobDefinition } from './jobs';
 
-const EmailPollPayload = z.object({});
+const SourcePollPayload = z.object({});
 
 /** pg-boss schedules by the minute: the poll interval in whole minutes, as a cron expression. */
 export const pollCron = (seconds: number): string => {
@@ -10,14 +10,14 @@ export const pollCron = (seconds: number): string => {
 };
 
 /**
- * Reads the e-mail data source's mailbox every `EMAIL_POLL_SECONDS` (issue 23 item 4). The run
- * does nothing while the provider is off; a mailbox that cannot be reached is logged and read at
- * the next run, so no retries here.
+ * Reads a data source that is polled (the e-mail mailbox, Twitter's recent search) every
+ * `seconds` (issue 23 items 4 and 5). The run does nothing while the provider is off; a source
+ * that cannot be reached is logged and read at the next run, so no retries here.
  */
-export function emailPollJob(poll: () => Promise<unknown>, seconds: number): JobDefinition<typeof EmailPollPayload> {
+export function sourcePollJob(queue: string, poll: () => Promise<unknown>, seconds: number): JobDefinition<typeof SourcePollPayload> {
   return {
-    queue: 'email-poll',
-    payload: EmailPollPayload,
+    queue,
+    payload: SourcePollPayload,
     retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false },
     handle: async () => {
       await poll();
