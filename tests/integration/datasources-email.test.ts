@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
+import type { PushedEvent } from '@platform/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmailPoller } from '../../server/src/modules/datasources/inbound/email.poller';
 import { startDovecot, rawMail, type Dovecot } from './helpers/dovecot';
@@ -198,6 +200,23 @@ describe('e-mail data source (IMAP)', () => {
     const provider = await server.api.get('/dataproviders/email', { token: who.admin });
     expect(provider.body.options.incoming_type.description).toMatch(/only IMAP/i);
     await configureProvider(server, who.admin, 'email', mailbox());
+  });
+
+  it('is read by the email-poll job, scheduled every minute (EMAIL_POLL_SECONDS 60)', async () => {
+    const schedule = await sql<{ cron: string }>`select cron from pgboss.schedule where name = 'email-poll'`.execute(server.ctx.db);
+    expect(schedule.rows).toEqual([{ cron: '* * * * *' }]);
+    const messageId = `<${unique('job')}@reporter.example>`;
+    await dovecot.append(
+      rawMail({ from: 'job@reporter.example', to: dovecot.user, subject: 'By the job', messageId, text: 'Read by the worker' }),
+    );
+    const incoming = (e: PushedEvent) => e.type === 'message.created' && e.payload.direction === 'incoming';
+    const before = socket.events.filter(incoming).length;
+    await server.ctx.jobs.boss.send('email-poll', {});
+    // Each stored mail is pushed; other unread mails may come first.
+    for (let seenEvents = before + 1; (await mailsOf(messageId)).length === 0; seenEvents++)
+      await socket.waitFor(incoming, seenEvents, 20000);
+    const [row] = await mailsOf(messageId);
+    expect(socket.events.filter(incoming).map((e) => e.aggregate_id)).toContain(String(row!.id));
   });
 
   it('sends a reply by SMTP in the reporter’s thread: In-Reply-To, References and "Re: <subject>"', async () => {
