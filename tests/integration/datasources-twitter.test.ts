@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,6 +184,30 @@ describe('Twitter data source', () => {
     expect(twitter.requests.length).toBe(before);
     await configureProvider(server, who.admin, 'twitter', settings());
     expect(await poller.poll()).toMatchObject({ skipped: null });
+  });
+
+  it('logs an unreachable API and reads nothing', async () => {
+    const { logger, lines: logged } = (() => {
+      const captured: string[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          captured.push(chunk.toString());
+          done();
+        },
+      });
+      return { logger: pino({ level: 'info' }, stream), lines: captured };
+    })();
+    // A port that was free a moment ago: nothing listens there.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const unreachable = createTwitterPoller({ ...server.ctx, logger }, server.services.inbound, {
+      apiUrl: `http://127.0.0.1:${port}`,
+      timeoutMs: 3000,
+    });
+    expect(await unreachable.poll()).toMatchObject({ read: 0, skipped: 'error' });
+    expect(logged.join('\n')).toContain('ECONNREFUSED');
   });
 
   it('drops a bearer token Twitter no longer accepts and signs in again next round', async () => {

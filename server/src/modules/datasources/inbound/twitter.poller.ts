@@ -164,8 +164,9 @@ export function createTwitterPoller(ctx: AppContext, inbound: InboundService, op
         if (!next) break;
       }
     } catch (error) {
-      const err = error as { name?: string; message?: string; cause?: { code?: string } };
-      logger.warn({ ...where, error: err.cause?.code ?? err.name ?? err.message }, 'Twitter could not be reached; trying again next round');
+      const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+      const detail = err.cause?.code ?? err.cause?.message ?? (err.name === 'TimeoutError' ? 'timeout' : err.message);
+      logger.warn({ ...where, error: detail }, 'Twitter could not be reached; trying again next round');
       return { ...result, skipped: 'error' };
     }
     // Oldest first, so an interrupted round never leaves an older tweet behind the newest stored.
