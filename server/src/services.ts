@@ -27,6 +27,9 @@ import { messageAudience } from './modules/messages/messages.audience';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createDataProvidersService } from './modules/datasources/datasources.service';
 import { createInboundService } from './modules/datasources/inbound.service';
+import { createEmailPoller } from './modules/datasources/inbound/email.poller';
+import { sourcePollJob } from './jobs/source-poll.job';
+import { createTwitterPoller } from './modules/datasources/inbound/twitter.poller';
 import { createSenders } from './modules/datasources/outbound/senders';
 import { createNotificationDeliveryService } from './modules/notifications/notification-delivery.service';
 import { createSetsService } from './modules/sets/sets.service';
@@ -73,6 +76,11 @@ export function createServices(ctx: AppContext) {
   const messages = createMessagesService(ctx, createSenders(ctx));
   const dataProviders = createDataProvidersService();
   const inbound = createInboundService(ctx, { contacts, messages, posts });
+  const emailPoller = createEmailPoller(inbound, ctx.logger, { timeoutMs: ctx.config.dataSources.httpTimeoutMs });
+  const twitterPoller = createTwitterPoller(ctx, inbound, {
+    apiUrl: ctx.config.dataSources.twitterApiUrl,
+    timeoutMs: ctx.config.dataSources.httpTimeoutMs,
+  });
   const notificationDelivery = createNotificationDeliveryService(ctx);
   const sets = createSetsService(ctx, { posts, delivery: notificationDelivery });
   const csv = createCsvService(ctx, { posts, sets });
@@ -99,6 +107,8 @@ export function createServices(ctx: AppContext) {
     csv.job,
     exports.job,
     webhooks.deliveries.job,
+    sourcePollJob('email-poll', () => emailPoller.poll(), ctx.config.dataSources.emailPollSeconds),
+    sourcePollJob('twitter-poll', () => twitterPoller.poll(), ctx.config.dataSources.twitterPollSeconds),
   ];
   return {
     oauth,
@@ -120,6 +130,8 @@ export function createServices(ctx: AppContext) {
     messages,
     dataProviders,
     inbound,
+    emailPoller,
+    twitterPoller,
     notificationDelivery,
     sets,
     csv,

@@ -3,7 +3,15 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Threading headers of a reply (the Message-ID it answers, with its angle brackets). */
+  inReplyTo?: string;
+  references?: string;
+};
 export type Mailer = { send: (message: MailMessage) => Promise<void>; close: () => void };
 
 /**

@@ -38,7 +38,13 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
     services: ['email'],
     options: {
       intro_text: { label: '', input: 'read-only-text', description: 'To receive posts by e-mail, enter the mailbox settings below.' },
-      incoming_type: { label: 'Incoming Server Type', input: 'radio', description: '', options: ['POP', 'IMAP'], rules: required },
+      incoming_type: {
+        label: 'Incoming Server Type',
+        input: 'radio',
+        description: 'Only IMAP is supported: a POP mailbox is not read.',
+        options: ['POP', 'IMAP'],
+        rules: required,
+      },
       incoming_server: {
         label: 'Incoming Server',
         input: 'text',
@@ -185,7 +191,7 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
         rules: required,
       },
     },
-    inboundFields: { Date: 'datetime', Message: 'text' },
+    inboundFields: { Date: 'datetime', Message: 'text', Place: 'text' },
     secrets: ['consumer_secret', 'oauth_access_token', 'oauth_access_token_secret'],
   },
 ];

@@ -16,6 +16,10 @@ export type InboundMessage = {
   /** When the reporter's phone sent it, when the gateway says (SMSSync `sent_timestamp`). */
   sentAt: Date | null;
   additional?: Record<string, unknown>;
+  /** A subject (e-mail): the message's title and the post's unless the mapping titles it otherwise. */
+  title?: string | null;
+  /** Provider fields beyond Message, Date and From (e-mail `Subject`), for the survey mapping. */
+  fields?: Record<string, string | null>;
 };
 
 export type InboundOutcome =
@@ -69,6 +73,7 @@ export function createInboundService(ctx: AppContext, deps: { contacts: Contacts
           dataSource: provider,
           dataSourceMessageId: message.providerMessageId,
           datetime: message.sentAt ?? now,
+          title: message.title ?? null,
           additionalData: message.to ? { to: message.to, ...message.additional } : (message.additional ?? null),
           inboundKey: key,
           ...(sameWithin !== undefined ? { sameWithin } : {}),
@@ -81,8 +86,9 @@ export function createInboundService(ctx: AppContext, deps: { contacts: Contacts
                 {
                   context,
                   mapping: settings.inboundFields,
-                  fields: { Message: message.text, Date: message.sentAt ?? now, From: message.from.contact },
+                  fields: { ...message.fields, Message: message.text, Date: message.sentAt ?? now, From: message.from.contact },
                   text: message.text,
+                  title: message.title ?? null,
                   source: type === 'email' ? 'email' : type === 'twitter' ? 'twitter' : 'sms',
                   contactId: contact.id,
                   messageId: stored.id,

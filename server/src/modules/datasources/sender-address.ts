@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** Who wrote in, as a contact row stores it (API-CONTRACT 13.2 types). */
-export type SenderAddress = { type: 'phone' | 'whatsapp'; contact: string };
+export type SenderAddress = { type: 'phone' | 'whatsapp' | 'email' | 'twitter'; contact: string };
 
 const WHATSAPP = /^whatsapp:/i;
 

@@ -13,6 +13,8 @@ export type MessagePost = {
   fields: Record<string, string | Date | null>;
   /** The message text: the title and description unless the mapping puts them elsewhere. */
   text: string;
+  /** The title when the mapping sets none (an e-mail's subject); else the text. */
+  title?: string | null;
   source: string;
   contactId: number;
   messageId: number;
@@ -52,7 +54,7 @@ export async function createPostFromMessage(trx: Trx, input: MessagePost, fieldT
       if (attribute && fits.includes(attribute.type)) values[key] = [value];
     }
   }
-  const chosenTitle = (title ?? input.text).replace(/\s+/g, ' ').trim().slice(0, POST_TITLE_MAX);
+  const chosenTitle = (title ?? (input.title?.trim() || input.text)).replace(/\s+/g, ' ').trim().slice(0, POST_TITLE_MAX);
   const post = await repo.insert(trx, {
     form_id: context.form.id,
     user_id: null,

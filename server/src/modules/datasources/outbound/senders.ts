@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../context';
+import { emailThreadOf } from './email-thread';
 import { emailSender } from './email.sender';
 import { frontlineSmsSender } from './frontlinesms.sender';
 import { nexmoSender } from './nexmo.sender';
@@ -13,7 +14,7 @@ export function createSenders(ctx: AppContext): Readonly<Record<string, Sender>>
     const name = (await ctx.settings.get('site')).name;
     return typeof name === 'string' && name.trim() !== '' ? `Message from ${name.trim()}` : 'Message';
   };
-  const email = emailSender(ctx.mailer, siteName);
+  const email = emailSender(ctx.mailer, siteName, (id) => emailThreadOf(ctx.db, id));
   return {
     twilio: twilioSender(config.twilioApiUrl, http),
     nexmo: nexmoSender(config.vonageApiUrl, http),
