@@ -1,4 +1,6 @@
 import { Route } from 'react-router';
+import { AfterImportScreen } from './data-import/AfterImportScreen';
+import { DataImportScreen } from './data-import/DataImportScreen';
 import { GeneralSettings } from './general/GeneralSettings';
 import { PlanPage } from './plan/PlanPage';
 import { RequireAccess } from './RequireAccess';
@@ -8,7 +10,7 @@ import { settingsAccess as can } from './settings-access';
 import { UserEditor } from './users/UserEditor';
 import { UsersList } from './users/UsersList';
 
-/** General, users, roles and plan; each refuses (to `/`) whoever lacks its permission (spec 3 section 6). */
+/** General, users, roles, data import and plan; each refuses (to `/`) whoever lacks its permission (spec 3 section 6). */
 export const SCREEN_ROUTES = (
   <>
     <Route
@@ -64,6 +66,22 @@ export const SCREEN_ROUTES = (
       element={
         <RequireAccess rule={can.admin}>
           <RoleEditor />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="data-import"
+      element={
+        <RequireAccess rule={can.import}>
+          <DataImportScreen />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="data-after-import"
+      element={
+        <RequireAccess rule={can.import}>
+          <AfterImportScreen />
         </RequireAccess>
       }
     />
