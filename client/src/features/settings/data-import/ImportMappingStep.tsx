@@ -36,8 +36,8 @@ function StatusChooser({ csv, status, onStatus }: Pick<Props, 'csv' | 'status' |
       </label>
       {status.mode === 'all' ? (
         <SelectField
-          label={t('data_import.status_all')}
-          className="inline-field"
+          label={t('data_import.status_value')}
+          className="import-status-field"
           value={status.status}
           onChange={(event) => onStatus({ mode: 'all', status: event.target.value as (typeof IMPORT_STATUSES)[number] })}
         >
@@ -61,7 +61,7 @@ function StatusChooser({ csv, status, onStatus }: Pick<Props, 'csv' | 'status' |
         <SelectField
           label={t('data_import.status_column_label')}
           hint={t('data_import.status_column_hint')}
-          className="inline-field"
+          className="import-status-field"
           value={status.column ?? ''}
           onChange={(event) => onStatus({ mode: 'column', column: event.target.value === '' ? null : Number(event.target.value) })}
         >
