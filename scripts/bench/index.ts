@@ -10,6 +10,11 @@ if (process.argv.includes('realtime')) {
   await import('./realtime');
   process.exit(0);
 }
+// `npm run bench -- import [--rows 100000 --bad-every 100]`: a CSV import with validation, in rows/s.
+if (process.argv.includes('import')) {
+  await import('./import');
+  process.exit(process.exitCode ?? 0);
+}
 // `npm run bench -- browser [--posts 1000000 --visits 5]`: the map route in Chromium (bytes, first render).
 if (process.argv.includes('browser')) {
   await import('./browser');
