@@ -49,6 +49,27 @@ export async function appendEvent(trx: Trx, event: NewEvent): Promise<number> {
   return row.id;
 }
 
+/** Many events in one statement and one wake-up of the readers (the CSV import's batch of posts). */
+export async function appendEvents(trx: Trx, events: NewEvent[]): Promise<number[]> {
+  if (events.length === 0) return [];
+  const rows = await trx
+    .insertInto('events')
+    .values(
+      events.map((event) => ({
+        type: event.type,
+        aggregate_type: event.aggregateType,
+        aggregate_id: String(event.aggregateId),
+        actor_id: event.actorId,
+        payload: JSON.stringify(event.payload ?? {}),
+        data: event.data === undefined ? null : JSON.stringify(event.data),
+      })),
+    )
+    .returning('id')
+    .execute();
+  await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx);
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
 type EventRow = {
   id: number;
   seq: number;

@@ -68,6 +68,14 @@ export function createNotificationDeliveryService(ctx: AppContext) {
     return queued;
   }
 
+  /** Many posts entered one collection (a CSV import's batch): one query when nobody follows it. */
+  async function postsEnteredSet(trx: Trx, setId: number, postIds: number[]): Promise<number> {
+    if (postIds.length === 0 || (await repo.subscribersOf(trx, setId)).length === 0) return 0;
+    let queued = 0;
+    for (const postId of postIds) queued += await postEnteredSet(trx, setId, postId);
+    return queued;
+  }
+
   /** Whether a post matches a saved search's filter as the subscriber would see the list. */
   async function matches(db: Executor, filter: unknown, postId: number, subscriber: repo.Subscriber): Promise<boolean> {
     const parsed = PostListQuery.safeParse(typeof filter === 'object' && filter !== null ? filter : {});
@@ -150,5 +158,5 @@ export function createNotificationDeliveryService(ctx: AppContext) {
       .catch((error: unknown) => ctx.logger.error({ err: error }, 'saved search notifications failed'));
   }
 
-  return { job, postEnteredSet, onPostChanged, deliver, observe, idle: () => chain };
+  return { job, postEnteredSet, postsEnteredSet, onPostChanged, deliver, observe, idle: () => chain };
 }

@@ -1,6 +1,6 @@
 import type { PostStatus } from '@platform/shared';
 import type { Trx } from '../../db/database';
-import { appendEvent } from '../../events/events.repository';
+import { appendEvent, appendEvents } from '../../events/events.repository';
 import type { PostForm } from './post-forms.repository';
 import type { PostRow } from './posts.repository';
 
@@ -88,4 +88,23 @@ export async function appendPostEvent(
   if (previous) data.previous = audienceState(previous);
   if (event.revision === false) data.revision = false;
   return appendEvent(trx, { type: event.type, aggregateType: 'post', aggregateId: post.id, actorId: event.actorId, payload, data });
+}
+
+/** `post.created` for many new posts in one statement (the CSV import's batch). */
+export function appendPostsCreated(
+  trx: Trx,
+  created: Array<{ post: PostRow; form: Pick<PostForm, 'hide_author'> | null; tagIds: number[] }>,
+  actorId: number | null,
+): Promise<number[]> {
+  return appendEvents(
+    trx,
+    created.map(({ post, form, tagIds }) => ({
+      type: 'post.created' as const,
+      aggregateType: 'post' as const,
+      aggregateId: post.id,
+      actorId,
+      payload: postPayload(post, form),
+      data: { post: snapshotOf(post, tagIds), audience: audienceState(post) } satisfies PostEventData,
+    })),
+  );
 }

@@ -132,6 +132,18 @@ export async function addPost(db: Executor, setId: number, postId: number): Prom
   return inserted !== undefined;
 }
 
+/** Adds many posts; answers those that were not in the collection yet. */
+export async function addPosts(db: Executor, setId: number, postIds: number[]): Promise<number[]> {
+  if (postIds.length === 0) return [];
+  const rows = await db
+    .insertInto('posts_sets')
+    .values(postIds.map((postId) => ({ set_id: setId, post_id: postId })))
+    .onConflict((oc) => oc.doNothing())
+    .returning('post_id')
+    .execute();
+  return rows.map((row) => row.post_id).sort((a, b) => a - b);
+}
+
 export async function removePost(db: Executor, setId: number, postId: number): Promise<boolean> {
   const result = await db.deleteFrom('posts_sets').where('set_id', '=', setId).where('post_id', '=', postId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
