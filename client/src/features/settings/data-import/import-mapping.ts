@@ -13,6 +13,7 @@ export const IMPORT_STATUSES = ['published', 'draft', 'archived'] as const;
 export type ImportProblem =
   | { code: 'file_missing' }
   | { code: 'form_missing' }
+  | { code: 'file_too_large' }
   | { code: 'empty_mapping_empty' }
   | { code: 'no_mappings' }
   | { code: 'duplicate_fields'; fields: string[] }

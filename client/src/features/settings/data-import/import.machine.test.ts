@@ -109,6 +109,16 @@ describe('CSV import machine: step 1', () => {
     expect(actor.getSnapshot().context.mapping).toEqual([null, null, null, null, null]);
   });
 
+  it('refuses a file over 10 MB before uploading it', () => {
+    const { actor, spies } = run();
+    actor.send({ type: 'SET_FILE', file: new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.csv', { type: 'text/csv' }) });
+    actor.send({ type: 'SET_FORM', formId: FORM });
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context.problems).toEqual([{ code: 'file_too_large' }]);
+    expect(actor.getSnapshot().value).toBe('upload');
+    expect(spies.upload).not.toHaveBeenCalled();
+  });
+
   it('stays on step 1 for a file without rows, and with the server refusal of a bad file', async () => {
     const empty = run({ upload: () => Promise.resolve({ csv: csvOf({ total: 0 }), fields, options }) });
     empty.actor.send({ type: 'SET_FILE', file });

@@ -1,4 +1,4 @@
-import type { CsvImport, ImportProgress } from '@platform/shared';
+import { CSV_MAX_BYTES, type CsvImport, type ImportProgress } from '@platform/shared';
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { mappingBody, mappingProblems, type ImportField, type ImportProblem, type StatusChoice, type TargetOption } from './import-mapping';
 
@@ -97,6 +97,8 @@ export const importMachine = setup({
   },
   guards: {
     noFile: ({ context }) => context.file === null,
+    /** Over the server's limit (spec 3 section 9): said before the upload, not after it. */
+    fileTooLarge: ({ context }) => (context.file?.size ?? 0) > CSV_MAX_BYTES,
     noForm: ({ context }) => context.formId === null,
     /** Every row of the file is empty: nothing to import. */
     fileWithoutRows: ({ event }) => (event as unknown as { output: Uploaded }).output.csv.total === 0,
@@ -155,6 +157,7 @@ export const importMachine = setup({
         SET_FORM: { actions: assign({ formId: ({ event }) => event.formId, problems: [] }) },
         NEXT: [
           { guard: 'noFile', actions: assign({ problems: [{ code: 'file_missing' }] }) },
+          { guard: 'fileTooLarge', actions: assign({ problems: [{ code: 'file_too_large' }] }) },
           { guard: 'noForm', actions: assign({ problems: [{ code: 'form_missing' }] }) },
           { target: 'uploading', actions: assign({ problems: [] }) },
         ],
