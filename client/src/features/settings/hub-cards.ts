@@ -37,7 +37,6 @@ export const HUB_CARDS: SettingsSection[] = [
     descriptionKey: 'settings_hub.import.description',
     visible: (s) => can.import(s),
     unavailable: (c) => !isFeatureEnabled(c.features, 'data-import'),
-    comingSoon: true,
   },
   {
     id: 'user-settings',

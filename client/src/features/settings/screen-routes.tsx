@@ -1,5 +1,7 @@
 import { Route } from 'react-router';
 import { DataExport } from './data-export/DataExport';
+import { AfterImportScreen } from './data-import/AfterImportScreen';
+import { DataImportScreen } from './data-import/DataImportScreen';
 import { GeneralSettings } from './general/GeneralSettings';
 import { PlanPage } from './plan/PlanPage';
 import { RequireAccess } from './RequireAccess';
@@ -9,7 +11,7 @@ import { settingsAccess as can } from './settings-access';
 import { UserEditor } from './users/UserEditor';
 import { UsersList } from './users/UsersList';
 
-/** General, users, roles, data export and plan; each refuses (to `/`) whoever lacks its permission (spec 3 section 6). */
+/** General, users, roles, data import and export, and plan; each refuses (to `/`) whoever lacks its permission (spec 3 section 6). */
 export const SCREEN_ROUTES = (
   <>
     <Route
@@ -73,6 +75,22 @@ export const SCREEN_ROUTES = (
       element={
         <RequireAccess rule={can.export}>
           <DataExport />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="data-import"
+      element={
+        <RequireAccess rule={can.import}>
+          <DataImportScreen />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="data-after-import"
+      element={
+        <RequireAccess rule={can.import}>
+          <AfterImportScreen />
         </RequireAccess>
       }
     />

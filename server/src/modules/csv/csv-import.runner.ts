@@ -8,6 +8,7 @@ import { ApiError, ValidationError } from '../../http/errors';
 import { csvImportJob } from '../../jobs/csv-import.job';
 import type { SetsService } from '../sets/sets.service';
 import type { PostsModule } from '../posts/posts.module';
+import type { FormReads, NewPost } from '../posts/post-writes.service';
 import { csvRecords, type CsvRecord } from './csv.parser';
 import { createRowMapper, type RowMapper } from './csv.mapping';
 import { importProgress } from './csv.presenter';
@@ -15,6 +16,14 @@ import * as repo from './csv.repository';
 import { CsvMessages } from '@platform/shared';
 
 type Deps = { posts: PostsModule; sets: SetsService };
+type Job = { auth: Auth; mapper: RowMapper; limit: number | null; setId: number | null; columns: number };
+type BatchOutcome = { processed: number; refusals: repo.CsvRowError[]; refusedRows: number };
+
+/** A row with more cells than the header has columns is refused before anything else. */
+const tooManyCells = (record: CsvRecord, job: Job): repo.CsvRowError[] | null =>
+  record.cells.length > job.columns
+    ? [{ row: record.row, column: null, reason: CsvMessages.tooManyCells(record.cells.length, job.columns) }]
+    : null;
 type Claimed = repo.CsvImportRow & { lease_owner: string };
 
 /** The importing user as post writes see them: a job has no request, so no token to go by. */
@@ -83,7 +92,7 @@ export function createImportRunner(ctx: AppContext, deps: Deps) {
   }
 
   /** One row through the post create path, inside a savepoint so a refused row leaves the batch intact. */
-  async function writeRow(trx: Trx, job: { auth: Auth; mapper: RowMapper; limit: number | null; setId: number | null }, record: CsvRecord) {
+  async function writeRow(trx: Trx, job: Job, record: CsvRecord) {
     await sql`savepoint csv_row`.execute(trx);
     try {
       const post = await deps.posts.writes.createInTransaction(trx, job.auth, job.mapper.toBody(record.cells), {
@@ -102,6 +111,77 @@ export function createImportRunner(ctx: AppContext, deps: Deps) {
     }
   }
 
+  /** Every row through the post create path, one savepoint each: the path of a batch that could not be written together. */
+  async function writeRowByRow(trx: Trx, job: Job, batch: CsvRecord[]): Promise<BatchOutcome> {
+    const outcome: BatchOutcome = { processed: 0, refusals: [], refusedRows: 0 };
+    for (const record of batch) {
+      if (record.blank) continue;
+      const refused = tooManyCells(record, job) ?? (await writeRow(trx, job, record));
+      if (refused) {
+        outcome.refusals.push(...refused);
+        outcome.refusedRows++;
+      } else outcome.processed++;
+    }
+    return outcome;
+  }
+
+  /**
+   * The batch written together: each row is checked by the post create path (the survey read once
+   * for the batch), then the accepted rows are stored with their points, categories, events and
+   * collection memberships in one statement per table.
+   */
+  async function writeTogether(trx: Trx, job: Job, batch: CsvRecord[]): Promise<BatchOutcome> {
+    const forms: FormReads = new Map();
+    const prepared: NewPost[] = [];
+    const refusals: repo.CsvRowError[] = [];
+    let refusedRows = 0;
+    for (const record of batch) {
+      if (record.blank) continue;
+      let refused = tooManyCells(record, job);
+      if (!refused) {
+        try {
+          const body = job.mapper.toBody(record.cells);
+          prepared.push(await deps.posts.writes.prepareInTransaction(trx, job.auth, body, { now: ctx.now(), forms }));
+        } catch (error) {
+          refused = refusal(record, error, job.mapper);
+          // Anything but a refusal: the batch goes row by row, where the row is told apart.
+          if (!refused) throw error;
+        }
+      }
+      if (refused) {
+        refusals.push(...refused);
+        refusedRows++;
+      }
+    }
+    const posts = await deps.posts.writes.writeInTransaction(trx, job.auth, prepared);
+    if (job.setId !== null)
+      await deps.sets.addImportedPosts(
+        trx,
+        job.setId,
+        posts.map((post) => post.id),
+      );
+    return { processed: posts.length, refusals, refusedRows };
+  }
+
+  /**
+   * A batch is written together when it can be (no posts limit to count against as rows are
+   * written); should that fail for anything but a refused row, it is undone and written row by row.
+   */
+  async function writeBatch(trx: Trx, job: Job, batch: CsvRecord[]): Promise<BatchOutcome> {
+    if (job.limit === null) {
+      await sql`savepoint csv_batch`.execute(trx);
+      try {
+        const outcome = await writeTogether(trx, job, batch);
+        await sql`release savepoint csv_batch`.execute(trx);
+        return outcome;
+      } catch (error) {
+        await sql`rollback to savepoint csv_batch`.execute(trx);
+        ctx.logger.warn({ err: error }, 'CSV import batch could not be written together: writing it row by row');
+      }
+    }
+    return writeRowByRow(trx, job, batch);
+  }
+
   async function importBatches(row: Claimed): Promise<void> {
     const [content, user] = await Promise.all([
       repo.contentOf(ctx.db, row.id),
@@ -116,6 +196,7 @@ export function createImportRunner(ctx: AppContext, deps: Deps) {
       // Read through the pool before any batch: the embedded database runs one transaction at a time.
       limit: await ctx.settings.limit('posts'),
       setId: row.collection_id,
+      columns: row.columns.length,
     };
     const records = csvRecords(content, row.next_row)[Symbol.asyncIterator]();
     let next = await records.next();
@@ -133,20 +214,7 @@ export function createImportRunner(ctx: AppContext, deps: Deps) {
         // Cancelled, or taken over by another worker after this one stalled: stop without writing.
         if (!current || current.status !== 'PENDING' || current.lease_owner !== row.lease_owner || current.next_row !== position)
           return false;
-        let processed = 0;
-        const refusals: repo.CsvRowError[] = [];
-        let refusedRows = 0;
-        for (const record of batch) {
-          if (record.blank) continue;
-          const refused =
-            record.cells.length > row.columns.length
-              ? [{ row: record.row, column: null, reason: CsvMessages.tooManyCells(record.cells.length, row.columns.length) }]
-              : await writeRow(trx, job, record);
-          if (refused) {
-            refusals.push(...refused);
-            refusedRows++;
-          } else processed++;
-        }
+        const { processed, refusals, refusedRows } = await writeBatch(trx, job, batch);
         await repo.addErrors(trx, row.id, refusals);
         const now = ctx.now();
         const nextRow = batch.length > 0 ? batch[batch.length - 1]!.index + 1 : position;

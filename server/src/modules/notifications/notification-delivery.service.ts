@@ -68,7 +68,7 @@ export function createNotificationDeliveryService(ctx: AppContext) {
     return queued;
   }
 
-  /** Many posts joined a collection at once (a bulk add): the subscribers are looked up once. */
+  /** Many posts joined one collection at once (a bulk add, a CSV import's batch): the subscribers are looked up once. */
   async function postsEnteredSet(trx: Trx, setId: number, postIds: number[]): Promise<number> {
     if (postIds.length === 0 || (await repo.subscribersOf(trx, setId)).length === 0) return 0;
     let queued = 0;

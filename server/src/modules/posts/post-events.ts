@@ -1,6 +1,6 @@
 import type { PostStatus } from '@platform/shared';
 import type { Trx } from '../../db/database';
-import { appendEvent, type NewEvent } from '../../events/events.repository';
+import { appendEvent, appendEvents, type NewEvent } from '../../events/events.repository';
 import type { PostForm } from './post-forms.repository';
 import type { PostRow } from './posts.repository';
 
@@ -91,3 +91,15 @@ export function postEvent(event: PostEvent): NewEvent {
 }
 
 export const appendPostEvent = (trx: Trx, event: PostEvent): Promise<number> => appendEvent(trx, postEvent(event));
+
+/** `post.created` for many new posts in one statement (the CSV import's batch). */
+export function appendPostsCreated(
+  trx: Trx,
+  created: Array<{ post: PostRow; form: Pick<PostForm, 'hide_author'> | null; tagIds: number[] }>,
+  actorId: number | null,
+): Promise<number[]> {
+  return appendEvents(
+    trx,
+    created.map(({ post, form, tagIds }) => postEvent({ type: 'post.created', post, form, tagIds, actorId })),
+  );
+}

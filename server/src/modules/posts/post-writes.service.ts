@@ -1,12 +1,15 @@
 import { CreatePostBody, MAX_DB_ID, PostMessages, slugify, UpdatePostBody, withPostAliases, type PostStatus } from '@platform/shared';
+import type { Insertable } from 'kysely';
 import type { Auth } from '../../auth/auth';
 import { authorize } from '../../auth/policy/policy';
 import { canManagePosts, postRule } from '../../auth/policy/posts.policy';
 import type { AppContext } from '../../context';
 import type { Executor, Trx } from '../../db/database';
+import type { PostsTable } from '../../db/tables/posts';
 import { notFound, parseBody, ValidationError, type FieldError } from '../../http/errors';
-import { appendPostEvent, updateEventType } from './post-events';
-import { contextOf, formsByIds, type PostForm } from './post-forms.repository';
+import { appendPostEvent, appendPostsCreated, updateEventType } from './post-events';
+import { contextOf, formsByIds, type PostForm, type PostFormContext } from './post-forms.repository';
+import type { MediaLink } from './post-media.repository';
 import { replaceMedia } from './post-media.repository';
 import { assertNotLockedByOther } from './post-locks.service';
 import { checkPostRules, defaultStatus } from './post-rules.validation';
@@ -51,6 +54,18 @@ async function limitProblem(trx: Trx, limit: number | null, status: PostStatus, 
   return (await repo.countPublished(trx, id)) >= limit ? [{ pointer: '/status', message: PostMessages.limitReached }] : [];
 }
 
+/** Surveys read for new posts, kept for the next post of a batch. */
+export type FormReads = Map<number, { form: PostForm | null; context: PostFormContext | null }>;
+
+/** A new post that passed every check, ready to be written. */
+export type NewPost = {
+  row: Insertable<PostsTable>;
+  form: PostForm | null;
+  points: repo.PointRow[];
+  tagLinks: repo.TagLink[];
+  mediaLinks: MediaLink[];
+};
+
 /** A saved post the caller may no longer read is answered with 204 and no body (API-CONTRACT 0). */
 const readableOrNull = (auth: Auth, view: PostView): PostView | null =>
   postRule(auth, 'read', postSubject(view.post, view.context?.form ?? null)) ? view : null;
@@ -60,14 +75,28 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
   const formOf = async (id: number | null | undefined, db: Executor = ctx.db): Promise<PostForm | null> =>
     typeof id === 'number' ? ((await formsByIds(db, [id])).get(id) ?? null) : null;
 
-  /** Authorizes and validates a new post, then writes it and its event in the caller's transaction. */
-  async function insertPost(trx: Trx, auth: Auth, body: unknown, limit: number | null, now: Date): Promise<repo.PostRow> {
+  /** The survey (and its tasks and fields) a new post names, read once per `forms` cache. */
+  async function surveyOf(trx: Trx, formId: number | null | undefined, forms: FormReads | undefined) {
+    if (typeof formId !== 'number') return { form: null, context: null };
+    const known = forms?.get(formId);
+    if (known) return known;
+    const read = { form: await formOf(formId, trx), context: await contextOf(trx, formId) };
+    forms?.set(formId, read);
+    return read;
+  }
+
+  /**
+   * Authorizes and validates a new post without writing anything: what `writeNew` then stores.
+   * `forms` keeps the surveys read, for a caller validating many posts of one survey (CSV import).
+   */
+  async function prepareNew(trx: Trx, auth: Auth, body: unknown, limit: number | null, now: Date, forms?: FormReads): Promise<NewPost> {
     const asked = requested(body);
     const owner = asked.hasUser ? (asked.userId ?? null) : asked.hasAuthor ? null : auth.userId;
-    authorize(postRule, auth, 'create', { user_id: owner, status: 'draft', published_to: [], form: await formOf(asked.formId, trx) });
+    const named = await surveyOf(trx, asked.formId, forms);
+    authorize(postRule, auth, 'create', { user_id: owner, status: 'draft', published_to: [], form: named.form });
     const data = parseBody(CreatePostBody, body, RESOURCE);
     const writer = { userId: auth.userId, managesPosts: canManagePosts(auth) };
-    const context = await contextOf(trx, data.form_id ?? null);
+    const { context } = data.form_id === asked.formId ? named : await surveyOf(trx, data.form_id ?? null, forms);
     const status = data.status ?? defaultStatus(context?.form ?? null);
     const userId = data.user_id !== undefined ? data.user_id : data.author_realname || data.author_email ? null : auth.userId;
     const completed = data.completed_stages ?? [];
@@ -100,31 +129,66 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
     });
     const fields = [...values.fields, ...rules.fields, ...(await limitProblem(trx, limit, status, false))];
     if (fields.length > 0) throw new ValidationError(RESOURCE, fields);
-    const post = await repo.insert(trx, {
-      form_id: context?.form.id ?? null,
-      user_id: userId,
-      parent_id: data.parent_id ?? null,
-      title: data.title,
-      slug: data.slug ?? slugOf(data.title),
-      content: data.content,
-      author_realname: data.author_realname ?? null,
-      author_email: data.author_email ?? null,
-      status,
-      locale: data.locale,
-      post_date: data.post_date ?? now,
-      values: JSON.stringify(values.values),
-      published_to: data.published_to ?? [],
-      completed_stages: completed,
-      mapped: values.points.length > 0,
-      places: repo.placesOf(values.points),
-    });
-    const tagLinks = [...values.tagLinks, ...(rules.legacyTagIds ?? []).map((tagId) => ({ tagId, attributeId: null }))];
-    await repo.replacePoints(trx, post.id, values.points);
-    await repo.replaceTags(trx, post.id, tagLinks);
-    await replaceMedia(trx, post.id, values.mediaLinks);
-    const tagIds = tagLinks.map((l) => l.tagId);
-    await appendPostEvent(trx, { type: 'post.created', post, form: context?.form ?? null, tagIds, actorId: auth.userId });
-    return post;
+    return {
+      row: {
+        form_id: context?.form.id ?? null,
+        user_id: userId,
+        parent_id: data.parent_id ?? null,
+        title: data.title,
+        slug: data.slug ?? slugOf(data.title),
+        content: data.content,
+        author_realname: data.author_realname ?? null,
+        author_email: data.author_email ?? null,
+        status,
+        locale: data.locale,
+        post_date: data.post_date ?? now,
+        values: JSON.stringify(values.values),
+        published_to: data.published_to ?? [],
+        completed_stages: completed,
+        mapped: values.points.length > 0,
+        places: repo.placesOf(values.points),
+      },
+      form: context?.form ?? null,
+      points: values.points,
+      tagLinks: [...values.tagLinks, ...(rules.legacyTagIds ?? []).map((tagId) => ({ tagId, attributeId: null }))],
+      mediaLinks: values.mediaLinks,
+    };
+  }
+
+  /**
+   * Stores prepared posts with their points, categories, media and `post.created` events, each kind
+   * in one statement however many posts there are; answers the rows in the order given.
+   */
+  async function writeNew(trx: Trx, actorId: number | null, prepared: NewPost[]): Promise<repo.PostRow[]> {
+    const posts = await repo.insertMany(
+      trx,
+      prepared.map((p) => p.row),
+    );
+    // The answer is matched to what was sent by position: make sure it lines up.
+    if (posts.length !== prepared.length || posts.some((post, i) => post.title !== prepared[i]!.row.title))
+      throw new Error('the inserted posts do not line up with the prepared ones');
+    await repo.insertPoints(
+      trx,
+      posts.flatMap((post, i) => prepared[i]!.points.map((point) => ({ ...point, postId: post.id }))),
+    );
+    await repo.insertTags(
+      trx,
+      posts.map((post, i) => ({ postId: post.id, links: prepared[i]!.tagLinks })),
+    );
+    for (const [i, post] of posts.entries())
+      if (prepared[i]!.mediaLinks.length > 0) await replaceMedia(trx, post.id, prepared[i]!.mediaLinks);
+    await appendPostsCreated(
+      trx,
+      posts.map((post, i) => ({ post, form: prepared[i]!.form, tagIds: prepared[i]!.tagLinks.map((l) => l.tagId) })),
+      actorId,
+    );
+    return posts;
+  }
+
+  /** Authorizes and validates a new post, then writes it and its event in the caller's transaction. */
+  async function insertPost(trx: Trx, auth: Auth, body: unknown, limit: number | null, now: Date): Promise<repo.PostRow> {
+    const [post] = await writeNew(trx, auth.userId, [await prepareNew(trx, auth, body, limit, now)]);
+    return post!;
   }
 
   return {
@@ -143,6 +207,16 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
      */
     createInTransaction: (trx: Trx, auth: Auth, body: unknown, options: { limit: number | null; now: Date }) =>
       insertPost(trx, auth, body, options.limit, options.now),
+
+    /**
+     * The same create split in two for a batch (the CSV import): `prepare` runs every check of
+     * `create` on one post and writes nothing (a refusal throws); `write` then stores the prepared
+     * posts together. `forms` keeps the surveys read across the batch. Without a posts limit only:
+     * the limit counts published posts as they are written.
+     */
+    prepareInTransaction: (trx: Trx, auth: Auth, body: unknown, options: { now: Date; forms: FormReads }) =>
+      prepareNew(trx, auth, body, null, options.now, options.forms),
+    writeInTransaction: (trx: Trx, auth: Auth, prepared: NewPost[]) => writeNew(trx, auth.userId, prepared),
 
     /**
      * Partial update (API-CONTRACT 8.3): fields not sent keep their value; `values`, `tags`,

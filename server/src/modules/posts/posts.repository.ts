@@ -19,6 +19,48 @@ export const findForUpdate = (trx: Trx, id: number): Promise<PostRow | undefined
 export const insert = (trx: Trx, values: Insertable<PostsTable>): Promise<PostRow> =>
   trx.insertInto('posts').values(values).returningAll().executeTakeFirstOrThrow();
 
+/**
+ * Many new posts in one statement (the CSV import's batch), answered in the order given: the ids
+ * are drawn in VALUES order, so sorting the answer by id restores it.
+ */
+export async function insertMany(trx: Trx, values: Array<Insertable<PostsTable>>): Promise<PostRow[]> {
+  if (values.length === 0) return [];
+  const rows = await trx.insertInto('posts').values(values).returningAll().execute();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** The points of new posts (nothing to replace yet), in one statement. */
+export async function insertPoints(trx: Trx, points: Array<PointRow & { postId: number }>): Promise<void> {
+  if (points.length === 0) return;
+  await trx
+    .insertInto('post_points')
+    .values(
+      points.map((p) => ({
+        post_id: p.postId,
+        form_attribute_id: p.attributeId,
+        attribute_key: p.key,
+        ordinal: p.ordinal,
+        lat: p.lat,
+        lon: p.lon,
+        geom: sql`ST_SetSRID(ST_MakePoint(${p.lon}::float8, ${p.lat}::float8), 4326)`,
+      })),
+    )
+    .execute();
+}
+
+/** One link per category: a field's link wins over a legacy one (as `replaceTags` keeps them). */
+function tagRows(postId: number, links: TagLink[]) {
+  const byTag = new Map<number, TagLink>();
+  for (const link of links) if (!byTag.has(link.tagId) || byTag.get(link.tagId)!.attributeId === null) byTag.set(link.tagId, link);
+  return [...byTag.values()].map((l) => ({ post_id: postId, tag_id: l.tagId, form_attribute_id: l.attributeId }));
+}
+
+/** The categories of new posts (nothing to replace yet), in one statement. */
+export async function insertTags(trx: Trx, posts: Array<{ postId: number; links: TagLink[] }>): Promise<void> {
+  const rows = posts.flatMap((p) => tagRows(p.postId, p.links));
+  if (rows.length > 0) await trx.insertInto('posts_tags').values(rows).execute();
+}
+
 export const update = (trx: Trx, id: number, values: Updateable<PostsTable>): Promise<PostRow> =>
   trx
     .updateTable('posts')
@@ -81,13 +123,8 @@ export async function replacePoints(trx: Trx, postId: number, points: PointRow[]
 /** Replaces a post's categories; a category listed twice keeps its field link. */
 export async function replaceTags(trx: Trx, postId: number, links: TagLink[]): Promise<void> {
   await trx.deleteFrom('posts_tags').where('post_id', '=', postId).execute();
-  const byTag = new Map<number, TagLink>();
-  for (const link of links) if (!byTag.has(link.tagId) || byTag.get(link.tagId)!.attributeId === null) byTag.set(link.tagId, link);
-  if (byTag.size === 0) return;
-  await trx
-    .insertInto('posts_tags')
-    .values([...byTag.values()].map((l) => ({ post_id: postId, tag_id: l.tagId, form_attribute_id: l.attributeId })))
-    .execute();
+  const rows = tagRows(postId, links);
+  if (rows.length > 0) await trx.insertInto('posts_tags').values(rows).execute();
 }
 
 export async function tagLinksOf(db: Executor, postIds: number[]): Promise<Map<number, TagLink[]>> {

@@ -208,6 +208,16 @@ export function createSetsService(ctx: AppContext, deps: { posts: PostsModule; d
       if (await repo.addPost(trx, setId, postId)) await deps.delivery.postEnteredSet(trx, setId, postId);
     },
 
+    /** A batch of imported posts joins the import's collection in one statement. */
+    async addImportedPosts(trx: Trx, setId: number, postIds: number[]) {
+      const added = await repo.addPosts(trx, setId, postIds);
+      await deps.delivery.postsEnteredSet(
+        trx,
+        setId,
+        [...added].sort((a, b) => a - b),
+      );
+    },
+
     /** `GET /posts/{id}/collections`: the collections of a readable post that the caller may see. */
     async collectionsOf(auth: Auth, postId: number) {
       await deps.posts.reads.get(auth, postId);

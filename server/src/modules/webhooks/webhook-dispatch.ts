@@ -27,11 +27,16 @@ export function createWebhookDispatcher(
   ctx: AppContext,
   enqueue: (trx: Trx, delivery: { id: number; webhook_id: number }) => Promise<void>,
 ) {
-  async function dispatchEvent(trx: Trx, event: StoredEvent): Promise<void> {
+  type Matching = Awaited<ReturnType<typeof webhooks.matching>>;
+
+  /** `hooks` keeps the webhooks matched in this batch: a CSV import's hundreds of events of one survey ask once. */
+  async function dispatchEvent(trx: Trx, event: StoredEvent, hooks: Map<string, Promise<Matching>>): Promise<void> {
     const eventType = EVENT_TYPES[event.type];
     if (!eventType) return;
     const formId = typeof event.payload.form_id === 'number' ? event.payload.form_id : null;
-    for (const hook of await webhooks.matching(trx, eventType, formId)) {
+    const key = `${eventType}:${formId}`;
+    if (!hooks.has(key)) hooks.set(key, webhooks.matching(trx, eventType, formId));
+    for (const hook of await hooks.get(key)!) {
       const id = await deliveries.insertDelivery(trx, { webhookId: hook.id, eventId: event.id, postId: Number(event.aggregate_id) });
       if (id !== null) await enqueue(trx, { id, webhook_id: hook.id });
     }
@@ -48,7 +53,8 @@ export function createWebhookDispatcher(
       const cursor = await deliveries.lockCursor(trx);
       const events = await readSettledAfter(trx, cursor, BATCH);
       // While the feature is off nothing is owed: the events pass by, as they would with no webhooks.
-      if (enabled) for (const event of events) await dispatchEvent(trx, event);
+      const hooks = new Map<string, Promise<Matching>>();
+      if (enabled) for (const event of events) await dispatchEvent(trx, event, hooks);
       const last = events.at(-1);
       if (last) await deliveries.moveCursor(trx, last.position);
       return events.length === BATCH;

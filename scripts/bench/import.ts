@@ -1,0 +1,152 @@
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET, SOCKET_CAUGHT_UP, SOCKET_EVENT, type PushedEvent } from '@platform/shared';
+import pg from 'pg';
+import { io } from 'socket.io-client';
+import { startNodeProcess } from './node-process';
+
+/**
+ * `npm run bench -- import [--rows 100000 --bad-every 100 --batch 200]`
+ *
+ * Starts one API node as its own process on a fresh database (BENCH_DATABASE_URL, else
+ * TEST_DATABASE_URL, else the local server), uploads a CSV of `--rows` reports into a survey with a
+ * required text field, a location and a number, where every `--bad-every`-th row lacks the required
+ * field (1% by default), maps and starts it, and times it from the start to `import.completed`
+ * (pushed over the socket). It then checks that exactly those rows were refused and reported.
+ */
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : Number(process.argv[i + 1]);
+}
+const ROWS = arg('rows', 100_000);
+const BAD_EVERY = arg('bad-every', 100);
+const BATCH = arg('batch', 0);
+const ADMIN_PASSWORD = 'bench-administrator';
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function freshDatabase(): Promise<string> {
+  const name = 'platform_bench_import';
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function json(url: string, init: RequestInit & { token?: string } = {}) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (typeof init.body === 'string') headers['Content-Type'] = 'application/json';
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const res = await fetch(url, { ...init, headers });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${text.slice(0, 500)}`);
+  return text ? (JSON.parse(text) as Record<string, unknown> & { id?: number; key?: string; processed?: number; errors?: number }) : {};
+}
+
+/** Row numbers count the header as row 1 (as the error report does). */
+const isBad = (i: number) => BAD_EVERY > 0 && i % BAD_EVERY === 0;
+function reportsCsv(): { csv: string; bad: number[] } {
+  const lines = ['Headline,Body,Reporter,Lat,Lon,People'];
+  const bad: number[] = [];
+  for (let i = 1; i <= ROWS; i++) {
+    if (isBad(i)) bad.push(i + 1);
+    lines.push(
+      `Report ${i},"Water rising near the bridge, ${i}",${isBad(i) ? '' : `Reporter ${i % 97}`},-1.${i % 1000},36.${i % 997},${i % 50}`,
+    );
+  }
+  return { csv: `${lines.join('\n')}\n`, bad };
+}
+
+const databaseUrl = await freshDatabase();
+const node = await startNodeProcess(databaseUrl, { ADMIN_PASSWORD, ...(BATCH > 0 ? { CSV_IMPORT_BATCH_ROWS: String(BATCH) } : {}) });
+const api = `${node.url}/api/v3`;
+try {
+  const { access_token: token } = (await json(`${node.url}/oauth/token`, {
+    method: 'POST',
+    body: JSON.stringify({
+      grant_type: 'password',
+      client_id: PUBLIC_CLIENT_ID,
+      client_secret: PUBLIC_CLIENT_SECRET,
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+      scope: '*',
+    }),
+  })) as { access_token: string };
+  const post = (path: string, body: unknown) => json(`${api}${path}`, { method: 'POST', token, body: JSON.stringify(body) });
+  const form = await post('/forms', { name: 'Import benchmark', require_approval: false });
+  const stage = await post(`/forms/${form.id}/stages`, { label: 'Post', type: 'post', priority: 0 });
+  const field = async (body: Record<string, unknown>) =>
+    (await post(`/forms/${form.id}/attributes`, { form_stage_id: stage.id, ...body })).key;
+  await field({ label: 'Title', type: 'title', input: 'text', required: true, priority: 1 });
+  await field({ label: 'Description', type: 'description', input: 'text', required: true, priority: 2 });
+  const reporter = await field({ label: 'Reporter', type: 'varchar', input: 'text', required: true, priority: 3 });
+  const place = await field({ label: 'Place', type: 'point', input: 'location', priority: 4 });
+  const people = await field({ label: 'People', type: 'int', input: 'number', priority: 5 });
+
+  const { csv, bad } = reportsCsv();
+  const upload = new FormData();
+  upload.append('file', new Blob([csv], { type: 'text/csv' }), 'bench.csv');
+  const uploaded = await json(`${api}/csv`, { method: 'POST', token, body: upload });
+  await json(`${api}/csv/${uploaded.id}`, {
+    method: 'PUT',
+    token,
+    body: JSON.stringify({
+      maps_to: ['title', 'content', reporter, `${place}.lat`, `${place}.lon`, people],
+      fixed: { form: form.id, status: 'published' },
+    }),
+  });
+
+  const socket = io(node.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  await new Promise<void>((resolve, reject) => {
+    socket.once(SOCKET_CAUGHT_UP, () => resolve());
+    socket.once('connect_error', reject);
+  });
+  let batches = 0;
+  const ended = new Promise<PushedEvent>((resolve) =>
+    socket.on(SOCKET_EVENT, (event: PushedEvent) => {
+      if (event.aggregate_type !== 'import' || event.aggregate_id !== String(uploaded.id)) return;
+      if (event.type === 'import.progressed') batches++;
+      if (/^import\.(completed|failed|cancelled)$/.test(event.type)) resolve(event);
+    }),
+  );
+  const started = performance.now();
+  await post(`/csv/${uploaded.id}/import`, { id: uploaded.id, action: 'import' });
+  const end = await ended;
+  const seconds = (performance.now() - started) / 1000;
+  socket.close();
+
+  const result = await json(`${api}/csv/${uploaded.id}`, { token });
+  const report = await (await fetch(`${api}/csv/${uploaded.id}/errors`, { headers: { Authorization: `Bearer ${token}` } })).text();
+  const reported = [
+    ...new Set(
+      report
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .slice(1)
+        .filter(Boolean)
+        .map((line) => Number(line.split(',')[0])),
+    ),
+  ];
+  const exact = reported.length === bad.length && reported.every((row, i) => row === bad[i]);
+  const ok = end.type === 'import.completed' && result.processed === ROWS - bad.length && result.errors === bad.length && exact;
+  console.log(
+    [
+      `CSV import: ${ROWS.toLocaleString('en')} rows (${(csv.length / 1e6).toFixed(1)} MB), ${bad.length} refused by validation, one API node, ${os.cpus().length} cores`,
+      `  ${end.type} in ${seconds.toFixed(1)} s = ${Math.round(ROWS / seconds).toLocaleString('en')} validated rows/s (${batches} progress events)`,
+      `  processed ${result.processed}, errors ${result.errors}; the report lists ${reported.length} rows: ${exact ? 'exactly the bad ones' : 'NOT the bad ones'}`,
+      `  load average: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} (1 / 5 / 15 min)`,
+    ].join('\n'),
+  );
+  if (!ok) process.exitCode = 1;
+} finally {
+  await node.stop();
+}
