@@ -69,7 +69,7 @@ describe('POST /register (API-CONTRACT 5)', () => {
     expect(fieldErrors(bad.body)).toEqual({
       '/email': 'This email address is invalid',
       '/password': 'password must be at least 7 characters long',
-      '/realname': 'Display name is too long',
+      '/realname': 'Full name is too long',
     });
     for (const entry of bad.body.errors.slice(1)) expect(entry).toMatchObject({ status: 422, title: entry.message });
 

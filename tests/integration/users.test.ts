@@ -209,7 +209,7 @@ describe('POST /users', () => {
       [newUser({ password: '' }), '/password', 'Password is required'],
       [newUser({ password: 'short6' }), '/password', 'password must be at least 7 characters long'],
       [newUser({ password: 'p'.repeat(73) }), '/password', 'password must be at most 72 characters long'],
-      [newUser({ realname: 'n'.repeat(151) }), '/realname', 'Display name is too long'],
+      [newUser({ realname: 'n'.repeat(151) }), '/realname', 'Full name is too long'],
       [newUser({ role: 'emperor' }), '/role', 'Role emperor does not exist'],
     ];
     for (const [body, pointer, message] of cases) {

@@ -5,8 +5,8 @@ import { listQuery, queryWord, queryWords } from './list-query';
 
 /** User-facing texts of spec 1 section 5, also the server's messages where the contract names none. */
 export const UserMessages = {
-  nameRequired: 'Display name is required',
-  nameTooLong: 'Display name is too long',
+  nameRequired: 'Full name is required',
+  nameTooLong: 'Full name is too long',
   emailRequired: 'Email address is required',
   emailInvalid: 'This email address is invalid',
   emailTooLong: 'This email address is too long',
