@@ -15,14 +15,13 @@ test.describe('API docs page', () => {
     // Swagger UI breaks long paths with invisible characters: its data-path attribute keeps them whole.
     const opPath = (p: string) => page.locator(`.opblock-summary-path[data-path="${p}"]`);
     // Operations are drawn as they scroll into view: scroll until the webhooks' are there.
+    const writeBack = page.locator('.opblock-put', { has: opPath('/api/v3/webhooks/posts/{id}') }).locator('.opblock-summary');
     await expect(async () => {
       await page.mouse.wheel(0, 3000);
       await expect(opPath('/api/v3/webhooks/{id}/deliveries')).toBeVisible({ timeout: 500 });
+      await expect(writeBack).toBeVisible({ timeout: 500 });
     }).toPass({ timeout: 30_000 });
-    await page
-      .locator('.opblock-put', { has: opPath('/api/v3/webhooks/posts/{id}') })
-      .locator('.opblock-summary')
-      .click();
+    await writeBack.click();
     await expect(page.getByText(/one of the deployment's API keys as/)).toBeVisible();
     await shot(page, 'api-docs');
     // The whole page is mostly blank (operations out of view are not drawn): the view as a reader sees it too.
