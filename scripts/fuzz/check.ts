@@ -30,6 +30,18 @@ function oauthProblem(parsed: unknown): string | null {
   return null;
 }
 
+/**
+ * An SMS gateway's refusal in its own format (issue 23's table): SMSSync and FrontlineSMS
+ * `{payload: {success: false, error}}`, Vonage `{success: false, error}`, Twilio plain text.
+ */
+function gatewayProblem(parsed: unknown, body: Buffer): string | null {
+  if (parsed === undefined) return body.length > 0 ? null : 'an empty refusal';
+  const answer = isRecord(parsed) && isRecord(parsed.payload) ? parsed.payload : parsed;
+  if (!isRecord(answer) || answer.success !== false || typeof answer.error !== 'string' || answer.error.length === 0)
+    return "not the gateway's refusal shape";
+  return null;
+}
+
 /** The error's own message, for grouping: numbers and request ids folded so one bug is one group. */
 export function errorMessage(body: Buffer): string {
   const text = body.toString('utf8');
@@ -51,8 +63,8 @@ const fold = (text: string) =>
 
 /**
  * The oracle: no 5xx ever; every 4xx is the contract's error envelope (the OAuth shape for the
- * token endpoint's own refusals); a body that says it is JSON parses. The socket.io handshake
- * speaks engine.io's protocol, so only its status is judged.
+ * token endpoint's own refusals, the gateway's own for the SMS gateways); a body that says it is
+ * JSON parses. The socket.io handshake speaks engine.io's protocol, so only its status is judged.
  */
 export function checkResponse(request: FuzzRequest, response: FuzzResponse): Problem | null {
   const { status } = response;
@@ -68,6 +80,11 @@ export function checkResponse(request: FuzzRequest, response: FuzzResponse): Pro
     }
   }
   if (status < 400 || request.route.kind === 'socket' || !hasBody) return null;
+  // A body the parser refuses or a method nobody serves there gets the envelope: either shape is clear.
+  if (request.route.kind === 'gateway') {
+    const wrong = envelopeProblem(status, parsed) && gatewayProblem(parsed, response.body);
+    return wrong ? { problem: 'not the gateway shape', message: `${status} ${wrong}: ${errorMessage(response.body)}` } : null;
+  }
   if (!type.includes('json'))
     return { problem: 'not the envelope', message: `${status} answered as ${type || 'no content type'}: ${errorMessage(response.body)}` };
   // The token endpoint's own refusals are OAuth's; elsewhere under /oauth (a 405, an unknown path) either shape is clear.

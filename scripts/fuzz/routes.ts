@@ -4,7 +4,7 @@ import type { Express } from 'express';
 export type RouteTarget = {
   path: string;
   methods: string[];
-  kind: 'api' | 'oauth' | 'root' | 'socket';
+  kind: 'api' | 'oauth' | 'root' | 'socket' | 'gateway';
   /** In Express's route table (false: served by middleware, or by nothing). */
   routed: boolean;
 };
@@ -20,6 +20,8 @@ function kindOf(path: string): RouteTarget['kind'] {
   if (path.startsWith('/api/')) return 'api';
   if (path.startsWith('/oauth')) return 'oauth';
   if (path.startsWith('/socket.io')) return 'socket';
+  // SMS gateways call these on the backend root and read answers in their own format (issue 23).
+  if (path.startsWith('/sms/') || ['/smssync', '/frontlinesms', '/nexmo'].includes(path)) return 'gateway';
   return 'root';
 }
 
