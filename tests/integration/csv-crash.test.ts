@@ -1,77 +1,34 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect, type DbHandle } from '../../server/src/db/database';
-import { apiClient, type ApiClient } from './helpers/api';
+import { apiClient } from './helpers/api';
 import { importEnded, importSurvey, reportsCsv, startImport } from './helpers/csv';
-import { TEST_ADMIN_PASSWORD } from './helpers/database';
-import { passwordGrant } from './helpers/factories';
+
+import { builtServer, BUILT_MAIN_JS, loginAsAdmin, type BuiltServer } from './helpers/built-server';
 import { createTestDatabase, type TestServer } from './helpers/server';
 import { connectSocket } from './helpers/sockets';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const mainJs = path.join(root, 'server/dist/main.js');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-csv-crash-'));
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let handle: DbHandle;
-let child: ChildProcess | undefined;
-
-/** Starts `node server/dist/main.js` on the test database; resolves with its URL once it listens. */
-function startBuiltServer(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    child = spawn(process.execPath, [mainJs], {
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        // Small batches so the kill lands between many commits; a short claim so the restart takes over soon.
-        CSV_IMPORT_BATCH_ROWS: '25',
-        CSV_IMPORT_LEASE_SECONDS: '2',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Platform is running on (http:\/\/[^\s"]+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code, signal) => reject(new Error(`server exited with ${code ?? signal}:\n${output}`)));
-  });
-}
-
-async function stopChild(signal: NodeJS.Signals): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child!.once('exit', resolve));
-  child.kill(signal);
-  await exited;
-}
+let built: BuiltServer;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   handle = connect(database.url, { max: 2 });
+  // Small batches so the kill lands between many commits; a short claim so the restart takes over soon.
+  built = builtServer(database.url, dataDir, { CSV_IMPORT_BATCH_ROWS: '25', CSV_IMPORT_LEASE_SECONDS: '2' });
 });
 
 afterAll(async () => {
-  await stopChild('SIGTERM');
+  await built?.stop('SIGTERM');
   await handle?.close();
   await database?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function login(api: ApiClient): Promise<string> {
-  const res = await api.post('/oauth/token', passwordGrant('admin@example.com', TEST_ADMIN_PASSWORD));
-  expect(res.status).toBe(200);
-  return res.body.access_token as string;
-}
 
 // On the embedded fallback the database lives in this test process, and pglite-socket trips over the
 // killed server's connections as the database is dropped; the crash is proven against a real server.
@@ -80,10 +37,10 @@ describe.skipIf(inject('database').mode !== 'server')('a CSV import whose server
     'resumes after kill -9 and a restart from its last committed batch: every row once, the job finishes',
     { timeout: 240_000 },
     async () => {
-      expect(fs.existsSync(mainJs), 'server/dist/main.js is missing: run `npm run build` first').toBe(true);
-      const url = await startBuiltServer();
+      expect(fs.existsSync(BUILT_MAIN_JS), 'server/dist/main.js is missing: run `npm run build` first').toBe(true);
+      const url = await built.start();
       const api = apiClient(url);
-      const token = await login(api);
+      const token = await loginAsAdmin(api);
       const server = { url, api } as unknown as TestServer;
       const survey = await importSurvey(server, token);
       const rows = 4000;
@@ -95,7 +52,7 @@ describe.skipIf(inject('database').mode !== 'server')('a CSV import whose server
       // Killed once a few batches have committed (the checkpoint in the database says so), well before the end.
       const checkpoint = () => handle.db.selectFrom('csv_imports').selectAll().where('id', '=', started.id).executeTakeFirstOrThrow();
       while ((await checkpoint()).next_row < 100) await new Promise((resolve) => setTimeout(resolve, 20));
-      await stopChild('SIGKILL');
+      await built.stop('SIGKILL');
       const atKill = await checkpoint();
       expect(atKill.status).toBe('PENDING');
       expect(atKill.next_row).toBeLessThan(rows);
@@ -111,8 +68,8 @@ describe.skipIf(inject('database').mode !== 'server')('a CSV import whose server
         .select((eb) => eb.fn.max('id').as('id'))
         .executeTakeFirstOrThrow();
 
-      const restartedUrl = await startBuiltServer();
-      const adminAgain = await login(apiClient(restartedUrl));
+      const restartedUrl = await built.start();
+      const adminAgain = await loginAsAdmin(apiClient(restartedUrl));
       // Caught up from the event log: a socket that saw progress before the kill sees the end after the restart.
       const follower = await connectSocket(restartedUrl, { token: adminAgain, lastEventId: Number(lastEvent.id) });
       const [end] = await follower.waitFor(importEnded(started.id), 1, 180_000);
