@@ -1,24 +1,14 @@
 import type { Collection, Post } from '@platform/shared';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import './sets.css';
 import { useTranslation } from 'react-i18next';
-import {
-  addPostToCollection,
-  createCollection,
-  listCollections,
-  removePostFromCollection,
-  type SetInput,
-} from '../../api/endpoints/collections';
-import { useLiveQuery, useSetLiveData } from '../../providers/query/useLiveQuery';
+import { addPostToCollection, createCollection, removePostFromCollection, type SetInput } from '../../api/endpoints/collections';
 import { useServices } from '../../providers/services-context';
-import { useDebounced } from '../common/useDebounced';
+import { CollectionSearch, useEditableCollections } from '../common/EditableCollections';
 import { Dialog } from '../../ui/Dialog';
 import { CheckboxField } from '../../ui/Field';
 import { cardTitle } from '../common/post-text';
 import { SetEditorDialog } from './SetEditorDialog';
-
-const NO_COLLECTIONS: Collection[] = [];
 
 /**
  * The add-to-collection picker (spec 2 screen 21): a search box, the collections I may edit as a
@@ -28,16 +18,8 @@ const NO_COLLECTIONS: Collection[] = [];
 export function AddToCollectionDialog({ post, onChanged, onClose }: { post: Post; onChanged: (post: Post) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const { api, notices } = useServices();
-  const [q, setQ] = useState('');
-  const term = useDebounced(q);
-  const listed = useLiveQuery(
-    ['sets', 'editable', term],
-    () =>
-      listCollections(api, { q: term, editableByMe: true }).then((found) => found.filter((c) => c.allowed_privileges.includes('update'))),
-    { placeholderData: keepPreviousData },
-  );
-  const collections = listed.isError ? NO_COLLECTIONS : (listed.data ?? null);
-  const setCollections = useSetLiveData<Collection[]>(['sets', 'editable', term]);
+  const editable = useEditableCollections();
+  const { collections, setCollections } = editable;
   const [member, setMember] = useState(() => new Set(post.sets.map(Number)));
   const [creating, setCreating] = useState(false);
 
@@ -89,12 +71,7 @@ export function AddToCollectionDialog({ post, onChanged, onClose }: { post: Post
           </>
         }
       >
-        <label className="field">
-          <span className="field-label">{t('sets.collection.search')}</span>
-          <input className="input" type="search" value={q} onChange={(e) => setQ(e.target.value)} data-autofocus />
-        </label>
-        {collections === null ? <p className="loading">{t('app.loading')}</p> : null}
-        {collections?.length === 0 ? <p className="empty-state">{t('sets.collection.none')}</p> : null}
+        <CollectionSearch {...editable} />
         <ul className="sets-check-list">
           {(collections ?? []).map((collection) => (
             <li key={collection.id}>
