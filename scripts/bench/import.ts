@@ -1,8 +1,8 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET, SOCKET_CAUGHT_UP, SOCKET_EVENT, type PushedEvent } from '@platform/shared';
-import pg from 'pg';
 import { io } from 'socket.io-client';
+import { freshDatabase } from './fresh-database';
 import { startNodeProcess } from './node-process';
 
 /**
@@ -23,21 +23,6 @@ const BAD_EVERY = arg('bad-every', 100);
 const BATCH = arg('batch', 0);
 const ADMIN_PASSWORD = 'bench-administrator';
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function freshDatabase(): Promise<string> {
-  const name = 'platform_bench_import';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 async function json(url: string, init: RequestInit & { token?: string } = {}) {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -63,7 +48,7 @@ function reportsCsv(): { csv: string; bad: number[] } {
   return { csv: `${lines.join('\n')}\n`, bad };
 }
 
-const databaseUrl = await freshDatabase();
+const databaseUrl = await freshDatabase(serverUrl, 'platform_bench_import');
 const node = await startNodeProcess(databaseUrl, { ADMIN_PASSWORD, ...(BATCH > 0 ? { CSV_IMPORT_BATCH_ROWS: String(BATCH) } : {}) });
 const api = `${node.url}/api/v3`;
 try {

@@ -1,8 +1,8 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET, SOCKET_CAUGHT_UP, SOCKET_EVENT, type PushedEvent } from '@platform/shared';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { freshDatabase } from './fresh-database';
 import { startNodeProcess } from './node-process';
 
 /**
@@ -34,21 +34,6 @@ const figures = (values: number[]) => {
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function freshDatabase(): Promise<string> {
-  const name = 'platform_bench_realtime';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 async function json(url: string, init: RequestInit & { token?: string } = {}) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
@@ -73,7 +58,7 @@ const login = async (base: string, username: string, password: string) =>
     })
   ).access_token as string;
 
-const databaseUrl = await freshDatabase();
+const databaseUrl = await freshDatabase(serverUrl, 'platform_bench_realtime');
 const node = await startNodeProcess(databaseUrl, { ADMIN_PASSWORD });
 const api = `${node.url}/api/v3`;
 try {

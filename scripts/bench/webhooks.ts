@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET } from '@platform/shared';
-import pg from 'pg';
+import { freshDatabase } from './fresh-database';
 import { startNodeProcess } from './node-process';
 
 /**
@@ -27,21 +27,6 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_UR
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-async function freshDatabase(): Promise<string> {
-  const name = 'platform_bench_webhooks';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 async function json(url: string, init: RequestInit & { token?: string } = {}) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
@@ -70,7 +55,7 @@ const receiver = http.createServer((req, res) => {
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverPort = (receiver.address() as AddressInfo).port;
 
-const databaseUrl = await freshDatabase();
+const databaseUrl = await freshDatabase(serverUrl, 'platform_bench_webhooks');
 const node = await startNodeProcess(databaseUrl, { ADMIN_PASSWORD, WEBHOOK_ALLOW_HOSTS: '127.0.0.1' });
 const api = `${node.url}/api/v3`;
 try {
