@@ -219,6 +219,8 @@ describe('webhook delivery (issue 25 item 2)', () => {
     // As if the node died after the commit and before dispatching: no delivery, the cursor before the event.
     await server.ctx.db.deleteFrom('webhook_deliveries').where('webhook_id', '=', h.id).execute();
     const event = await rewindBefore(post.id);
+    // A webhook made after the post hears nothing of it, though the log replays its event.
+    const later = await hook('create');
     const next = await boot(server.databaseUrl);
     try {
       await receiver.waitFor(h.path, 2);
@@ -226,10 +228,13 @@ describe('webhook delivery (issue 25 item 2)', () => {
       await expect
         .poll(async () => (await deliveries(h.id)).results.map((d: { event_id: number; status: string }) => [d.event_id, d.status]))
         .toEqual([[event, 'delivered']]);
+      // Both webhooks were matched in the one transaction that made h's delivery.
+      expect((await deliveries(later.id)).results).toEqual([]);
     } finally {
       await next.stop();
     }
     await removeHook(h.id);
+    await removeHook(later.id);
   });
 });
 

@@ -76,6 +76,10 @@ describe('webhook.delivery_updated', () => {
     expectStatus(await server.api.post(`/webhooks/${h.id}/deliveries/${deliveryId}/redeliver`, {}, { token: admin }), 200);
     await adminSocket.waitFor(forHook(h.id, 'delivered'));
     // Queued, failed, queued again, delivered: one push each.
-    expect(adminSocket.events.filter(forHook(h.id)).map((e) => e.payload.status)).toEqual(['pending', 'failed', 'pending', 'delivered']);
+    const seen = adminSocket.events.filter(forHook(h.id));
+    expect(
+      seen.map((e) => e.payload.status),
+      JSON.stringify(seen),
+    ).toEqual(['pending', 'failed', 'pending', 'delivered']);
   });
 });

@@ -37,6 +37,8 @@ export function createWebhookDispatcher(
     const key = `${eventType}:${formId}`;
     if (!hooks.has(key)) hooks.set(key, webhooks.matching(trx, eventType, formId));
     for (const hook of await hooks.get(key)!) {
+      // A webhook hears of what happens after it exists: the log may still hold older events when it is made.
+      if (hook.created.getTime() > Date.parse(event.created_at)) continue;
       const id = await deliveries.insertDelivery(trx, { webhookId: hook.id, eventId: event.id, postId: Number(event.aggregate_id) });
       if (id !== null) await enqueue(trx, { id, webhook_id: hook.id });
     }

@@ -43,7 +43,7 @@ export async function search(
 export const matching = (db: Executor, eventType: WebhookRow['event_type'], formId: number | null) =>
   db
     .selectFrom('webhooks')
-    .select('id')
+    .select(['id', 'created'])
     .where('entity_type', '=', 'post')
     .where('event_type', '=', eventType)
     .where((eb) => (formId === null ? eb('form_id', 'is', null) : eb.or([eb('form_id', 'is', null), eb('form_id', '=', formId)])))
