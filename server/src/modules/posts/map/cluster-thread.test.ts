@@ -1,66 +1,75 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildIndex, clustersOf } from './cluster-index';
 import { createClusterThread, GONE } from './cluster-thread';
+import { GridIndex, type GridPoints } from './grid-index';
 
 const WORLD: [number, number, number, number] = [-180, -85, 180, 85];
 
-/** Points on a grid around (lon0, lat0), `step` degrees apart. */
-function grid(n: number, lon0: number, lat0: number, step: number) {
-  const lon = new Float64Array(n * n);
-  const lat = new Float64Array(n * n);
+/** Points on a grid around (lon0, lat0), `step` degrees apart, post ids from `firstId`. */
+function grid(n: number, lon0: number, lat0: number, step: number, firstId = 1): GridPoints {
+  const points: GridPoints = {
+    lon: new Float64Array(n * n),
+    lat: new Float64Array(n * n),
+    ids: new Int32Array(n * n),
+    forms: new Int32Array(n * n).fill(1),
+  };
   for (let a = 0; a < n; a++)
     for (let b = 0; b < n; b++) {
-      lon[a * n + b] = lon0 + a * step;
-      lat[a * n + b] = lat0 + b * step;
+      points.lon[a * n + b] = lon0 + a * step;
+      points.lat[a * n + b] = lat0 + b * step;
+      points.ids[a * n + b] = firstId + a * n + b;
     }
-  return { lon, lat };
+  return points;
 }
+
+const copy = (p: GridPoints): GridPoints => ({ lon: p.lon.slice(), lat: p.lat.slice(), ids: p.ids.slice(), forms: p.forms.slice() });
+const sum = (hits: Array<{ count: number }>) => hits.reduce((s, h) => s + h.count, 0);
 
 let resets = 0;
 const thread = createClusterThread(() => resets++);
 afterAll(() => thread.close());
 
 describe('the clustering thread', () => {
-  it('answers a viewport as the same index built in place does, and its counts add up', async () => {
-    const { lon, lat } = grid(40, 10, 10, 0.01);
-    const local = clustersOf(buildIndex(lon, lat, [0, 3], 50), WORLD, 2, lon.length);
-    const handle = await thread.build(Float64Array.from(lon), Float64Array.from(lat), [0, 3], 50);
-    const hits = await thread.query(handle, WORLD, 2);
-    expect(hits).toEqual(local);
-    expect(hits.reduce((sum, hit) => sum + hit.count, 0)).toBe(1600);
-    expect((await thread.query(handle, WORLD, 3)).reduce((sum, hit) => sum + hit.count, 0)).toBe(1600);
+  it('answers a viewport as the same index built in place does, with the posts and their box', async () => {
+    const points = grid(40, 10, 10, 0.01);
+    const local = new GridIndex(50, copy(points));
+    const handle = await thread.build(points, 50);
+    const answer = await thread.query(handle, WORLD, 2);
+    expect(answer.hits).toEqual(local.query(WORLD, 2));
+    expect(sum(answer.hits)).toBe(1600);
+    expect(answer.posts).toBe(1600);
+    expect(answer.bounds).toEqual(local.bounds());
+    expect(sum((await thread.query(handle, WORLD, 3)).hits)).toBe(1600);
+  });
+
+  it('takes in changed posts in place: removed, moved and new', async () => {
+    const handle = await thread.build(grid(3, 0, 0, 1), 50);
+    const moved = grid(1, 100, 20, 1, 5);
+    const added = grid(1, -60, -30, 1, 99);
+    const both: GridPoints = {
+      lon: Float64Array.from([...moved.lon, ...added.lon]),
+      lat: Float64Array.from([...moved.lat, ...added.lat]),
+      ids: Int32Array.from([...moved.ids, ...added.ids]),
+      forms: Int32Array.from([1, 1]),
+    };
+    expect(await thread.update(handle, Int32Array.from([1, 5, 99]), both)).toBe(9);
+    const answer = await thread.query(handle, WORLD, 10);
+    expect(answer.hits.map((h) => h.id).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 99]);
+    expect(answer.hits.find((h) => h.id === 5)).toMatchObject({ lon: 100, lat: 20 });
+    expect(answer.bounds).toEqual([-60, -30, 100, 20]);
   });
 
   it('keeps indexes apart, and an index dropped is gone', async () => {
-    const a = grid(5, -50, -20, 5);
-    const b = grid(3, 100, 20, 5);
-    const [first, second] = await Promise.all([thread.build(a.lon, a.lat, [0, 3], 50), thread.build(b.lon, b.lat, [0, 3], 50)]);
-    expect((await thread.query(second, WORLD, 0)).reduce((s, h) => s + h.count, 0)).toBe(9);
+    const [first, second] = await Promise.all([thread.build(grid(5, -50, -20, 5), 50), thread.build(grid(3, 100, 20, 5), 50)]);
+    expect(sum((await thread.query(second, WORLD, 0)).hits)).toBe(9);
     thread.drop(first, 0);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await expect(thread.query(first, WORLD, 0)).rejects.toThrow(GONE);
-    expect((await thread.query(second, WORLD, 0)).reduce((s, h) => s + h.count, 0)).toBe(9);
+    await expect.poll(() => thread.query(first, WORLD, 0).catch((error: Error) => error.message)).toMatch(GONE);
+    expect(sum((await thread.query(second, WORLD, 0)).hits)).toBe(9);
     expect(resets).toBe(0);
   });
 
-  it('names a point by its position in the arrays it was built from', async () => {
-    const lon = Float64Array.from([0, 90, -90]);
-    const lat = Float64Array.from([0, 45, -45]);
-    const handle = await thread.build(lon, lat, [0, 3], 50);
-    const hits = await thread.query(handle, WORLD, 3);
-    expect(hits.map((h) => [h.k, h.lon, h.lat]).sort((x, y) => x[0]! - y[0]!)).toEqual([
-      [0, 0, 0],
-      [1, 90, expect.closeTo(45, 6)],
-      [2, -90, expect.closeTo(-45, 6)],
-    ]);
-  });
-
-  it('answers from a dropped index for a moment: a request handed it just before a post changed', async () => {
-    const { lon, lat } = grid(4, 0, 0, 1);
-    const handle = await thread.build(lon, lat, [0, 3], 50);
-    thread.drop(handle, 200);
-    expect((await thread.query(handle, WORLD, 0)).reduce((s, h) => s + h.count, 0)).toBe(16);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await expect(thread.query(handle, WORLD, 0)).rejects.toThrow(GONE);
+  it('answers from a dropped index for a moment: a request handed it just before it was dropped', async () => {
+    const handle = await thread.build(grid(4, 0, 0, 1), 50);
+    thread.drop(handle, 60_000);
+    expect(sum((await thread.query(handle, WORLD, 0)).hits)).toBe(16);
   });
 });

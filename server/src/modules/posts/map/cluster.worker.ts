@@ -1,40 +1,55 @@
 import { parentPort } from 'node:worker_threads';
 import { serveRequests } from '../../../workers/worker-client';
-import { buildIndex, clustersOf, type Bbox, type ClusterIndex } from './cluster-index';
+import { GridIndex, type Bbox, type GridHit, type GridPoints } from './grid-index';
 
 /**
- * The map's clustering thread: building the index of a million points takes the better part of a
+ * The map's clustering thread: building the index of a million points takes a good part of a
  * second, which the API's event loop must not spend. Indexes stay here, named by the number the
- * build returned, until the server drops them.
+ * build returned, taking in changed posts (`update`) until the server drops them.
  */
 export type ClusterRequest =
-  | { op: 'build'; lon: Float64Array; lat: Float64Array; band: [number, number]; radius: number }
+  | ({ op: 'build'; radius: number } & GridPoints)
+  | ({ op: 'update'; index: number; removed: Int32Array } & GridPoints)
   | { op: 'query'; index: number; bbox: Bbox; zoom: number }
   | { op: 'drop'; index: number; graceMs: number };
 
+/** A viewport's answer: its features, and the posts and box of the whole index. */
+export type ClusterAnswer = { hits: GridHit[]; posts: number; bounds: Bbox | null };
+
 /**
- * A dropped index keeps answering for `graceMs`: a request that was handed it just before a post
- * changed (the drop) asks its viewport a moment later, and is answered from it rather than told it
- * is gone.
+ * A dropped index keeps answering for `graceMs`: a request that was handed it just before it was
+ * dropped asks its viewport a moment later, and is answered from it rather than told it is gone.
  */
-const indexes = new Map<number, { index: ClusterIndex; count: number; dropping?: NodeJS.Timeout }>();
+const indexes = new Map<number, { index: GridIndex; dropping?: NodeJS.Timeout }>();
 let next = 0;
 
+function held(id: number): GridIndex {
+  const found = indexes.get(id);
+  if (!found) throw new Error(`cluster index ${id} is gone`);
+  return found.index;
+}
+
 serveRequests(parentPort, (request: ClusterRequest) => {
-  if (request.op === 'build') {
-    const id = next++;
-    indexes.set(id, { index: buildIndex(request.lon, request.lat, request.band, request.radius), count: request.lon.length });
-    return id;
+  switch (request.op) {
+    case 'build': {
+      const id = next++;
+      indexes.set(id, { index: new GridIndex(request.radius, request) });
+      return id;
+    }
+    case 'update':
+      held(request.index).update(request.removed, request);
+      return held(request.index).points;
+    case 'drop': {
+      const found = indexes.get(request.index);
+      if (!found || found.dropping) return false;
+      const id = request.index;
+      found.dropping = setTimeout(() => indexes.delete(id), request.graceMs);
+      found.dropping.unref();
+      return true;
+    }
+    case 'query': {
+      const index = held(request.index);
+      return { hits: index.query(request.bbox, request.zoom), posts: index.posts, bounds: index.bounds() } satisfies ClusterAnswer;
+    }
   }
-  if (request.op === 'drop') {
-    const held = indexes.get(request.index);
-    if (!held || held.dropping) return false;
-    const id = request.index;
-    held.dropping = setTimeout(() => indexes.delete(id), request.graceMs);
-    held.dropping.unref();
-    return true;
-  }
-  const held = indexes.get(request.index);
-  if (!held) throw new Error(`cluster index ${request.index} is gone`);
-  return clustersOf(held.index, request.bbox, request.zoom, held.count);
 });

@@ -10,26 +10,25 @@ import { anonymousAuth, blockedByPrivacy, type Auth } from '../../../auth/auth';
 import type { AppContext } from '../../../context';
 import { clusteringOn } from '../../settings/settings.presenter';
 import { parseBody } from '../../../http/errors';
-import { POINTS_ZOOM, type Bbox } from './cluster-index';
 import { createClusterThread, GONE } from './cluster-thread';
 import { createClusterCache } from './cluster-cache';
-import { round6, selectionOf, selectPoints, type Selection } from './map-selection';
-import { oneAtATime } from './one-at-a-time';
+import { createClusterGrids } from './cluster-grids';
+import { changedPosts } from './cluster-cache';
+import { GRID_MAX_ZOOM, type Bbox, type GridPoints } from './grid-index';
+import { round6, selectPoints } from './map-selection';
+import { isDead, type MapPoints } from './map-points';
 import { formColors, loadMapPoints } from './map-points.repository';
 import { memoryBase, memoryFilters, NO_FORM, type PostSearch, type PostViewer } from '../search';
+import { CHANGES_MATCHES } from '../post-events';
 import { RESOURCE, type PostsReads } from '../posts.service';
 
-/**
- * Clusters are computed up to this zoom; past it every point is its own feature (a street-level
- * viewport holds a few hundred). Each further level costs about as much as all the ones below it
- * for spread-out points, so this halves the time of a first build at a million points.
- */
-const MAX_CLUSTER_ZOOM = 14;
+/** Asked at this zoom, an index gives the points themselves, never clusters. */
+const POINTS_ZOOM = GRID_MAX_ZOOM + 1;
 /** Quiet time after everything kept was dropped before the anonymous default map is built again. */
 const REWARM_DELAY_MS = 2_000;
 /** The opening zoom when the map settings name none (API-CONTRACT 6 defaults). */
 const DEFAULT_ZOOM = 2;
-/** Web-mercator latitudes end here; supercluster clamps too. */
+/** Web-mercator latitudes end here. */
 const WORLD: Bbox = [-180, -85.0511, 180, 85.0511];
 
 /** Cluster radius in pixels when the settings name none (API-CONTRACT 6 defaults), and its bounds. */
@@ -47,24 +46,6 @@ function groupingOf(map: Record<string, unknown>): { grouped: boolean; radius: n
 }
 
 /**
- * An index built in the clustering thread, named by its number there, with the selection it was
- * built from (its points are numbered as that selection's) and the generation of posts it shows.
- */
-type Index = { handle: number; loadedAt: number; selection: Selection; since: number };
-
-/**
- * Zoom bands indexed separately: a band's index is built (from its highest zoom down) the first
- * time a viewport in it is asked for. Levels where few points merge cost nearly as much as all the
- * points, so one band is a fraction of the whole pyramid: a first request after a filter change
- * pays for its own band only. A cluster that splits past its band says so with `expansion_zoom`.
- */
-const BAND = 4;
-const bandOf = (zoom: number): [number, number] => {
-  const low = Math.min(Math.floor(zoom / BAND) * BAND, Math.floor(MAX_CLUSTER_ZOOM / BAND) * BAND);
-  return [low, Math.min(low + BAND - 1, MAX_CLUSTER_ZOOM)];
-};
-
-/**
  * Who sees the same points: managers all see every post (unless they filter on `user=me`), anonymous
  * callers share one view, a member sees their own drafts and exact locations.
  */
@@ -76,86 +57,89 @@ function viewerKey(viewer: PostViewer, search: PostSearch): string {
 /** How a kind of caller's points were loaded, to load a few posts of them again. */
 type Load = { search: PostSearch; viewer: PostViewer };
 
+/** The live points of `points` (`selected` of them, all when null) as columns the thread takes. */
+function gridPoints(points: MapPoints, selected: Int32Array | null): GridPoints {
+  const count = selected ? selected.length : points.ids.length;
+  const out: GridPoints = {
+    lon: new Float64Array(count),
+    lat: new Float64Array(count),
+    ids: new Int32Array(count),
+    forms: new Int32Array(count),
+  };
+  let n = 0;
+  for (let k = 0; k < count; k++) {
+    const i = selected ? selected[k]! : k;
+    if (!selected && isDead(points, i)) continue;
+    out.lon[n] = points.lon[i]!;
+    out.lat[n] = points.lat[i]!;
+    out.ids[n] = points.ids[i]!;
+    out.forms[n] = points.formIds[i]!;
+    n++;
+  }
+  return n === count ? out : { lon: out.lon.slice(0, n), lat: out.lat.slice(0, n), ids: out.ids.slice(0, n), forms: out.forms.slice(0, n) };
+}
+
 /**
- * `GET /posts/clusters` (contracts-extra): the matching mapped posts clustered on the server with
- * supercluster, so the browser never receives more than the clusters and points of its viewport.
- * The index of a filter set is built once (one statement, then a build in the clustering thread,
- * so the event loop keeps serving meanwhile) and kept until a post event arrives; the points it
- * was built from then take in the changed posts (`patch`), and a change of collections, settings
- * or users drops them too.
+ * `GET /posts/clusters` (contracts-extra): the matching mapped posts clustered on the server, so the
+ * browser never receives more than the clusters and points of its viewport. The index of a filter
+ * set is built once in the clustering thread (from one statement, or for survey/status/source/date
+ * filters from the caller's points kept in memory) and then kept up to date in place as post events
+ * arrive (`cluster-grids.ts`, `grid-index.ts`): a map under a stream of new posts never waits for a
+ * rebuild. A change of collections, settings or users drops everything.
  */
 export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
-  const thread = createClusterThread(() => cache.clear());
+  const thread = createClusterThread(() => clear());
+  const grids = createClusterGrids(thread);
   const cache = createClusterCache<Load>({
-    drop: (handle) => thread.drop(handle),
+    drop: () => undefined,
     reload: (load, post_id) => loadMapPoints(ctx.db, { ...load.search, post_id }, load.viewer),
-    onClear: () => warmLater(REWARM_DELAY_MS),
   });
-  /**
-   * One build of an index at a time, and one more waiting that everyone asking meanwhile shares; it
-   * takes its points when it starts. Under a steady stream of new posts each change drops the
-   * index: without this, every map visitor asking after a change queued a build of its own in the
-   * clustering thread (most of a second at a million points), and the queue, and every answer's
-   * wait, grew for as long as posts came (5 visitors a second, 10 posts a second: p50 23 s).
-   */
-  const oneBuildAtATime = oneAtATime<Index>();
   let closed = false;
+  /** Indexes built from whole point sets so far (tests and benches: changes do not build). */
+  let builds = 0;
   let warmTimer: ReturnType<typeof setTimeout> | undefined;
   /** Settles when the warm-up asked for last has run (tests; nothing waits for it otherwise). */
   let warmed: Promise<void> = Promise.resolve();
   let warmDone: (() => void) | null = null;
 
-  ctx.reader.subscribe((events) => cache.take(events));
-
-  /** The band's index of a selection, built in the clustering thread from its coordinates. */
-  async function index(selection: Selection, band: [number, number], radius: number): Promise<number> {
-    const { points, selected, count } = selection;
-    const lon = new Float64Array(count);
-    const lat = new Float64Array(count);
-    for (let k = 0; k < count; k++) {
-      const i = selected ? selected[k]! : k;
-      lon[k] = points.lon[i]!;
-      lat[k] = points.lat[i]!;
-    }
-    return thread.build(lon, lat, band, radius);
+  function clear(): void {
+    cache.clear();
+    grids.clear();
+    warmLater(REWARM_DELAY_MS);
   }
 
-  /** The points of a filter set, from SQL, or for survey/status/source/date filters from the viewer's cached points. */
-  function selectionFor(key: string, who: unknown[], search: PostSearch, viewer: PostViewer): Promise<Selection> {
-    return cache.get<Selection>(
-      key,
-      async () => {
-        const colors = formColors(ctx.db);
-        const filters = memoryFilters(search, viewer);
-        if (filters) {
-          const base = memoryBase(search);
-          const pointsKey = JSON.stringify(['points', ...who, base]);
-          const points = await cache.points(pointsKey, { search: base, viewer }, () => loadMapPoints(ctx.db, base, viewer));
-          return selectionOf(points, selectPoints(points, filters), await colors);
-        }
-        const points = await loadMapPoints(ctx.db, search, viewer);
-        return selectionOf(points, null, await colors);
-      },
-      () => 0,
-    );
+  ctx.reader.subscribe((events) => {
+    const changes = events.filter((event) => CHANGES_MATCHES.test(event.type));
+    if (changes.length === 0) return;
+    const posts = changedPosts(changes);
+    if (!posts) return clear();
+    cache.patch(posts);
+    grids.changed(posts);
+  });
+
+  /** The points of a filter set: from SQL, or for survey/status/source/date filters from the viewer's points kept in memory. */
+  async function pointsFor(who: unknown[], search: PostSearch, viewer: PostViewer): Promise<GridPoints> {
+    const filters = memoryFilters(search, viewer);
+    if (!filters) return gridPoints(await loadMapPoints(ctx.db, search, viewer), null);
+    const base = memoryBase(search);
+    const pointsKey = JSON.stringify(['points', ...who, base]);
+    const points = await cache.points(pointsKey, { search: base, viewer }, () => loadMapPoints(ctx.db, base, viewer));
+    return gridPoints(points, selectPoints(points, filters));
   }
 
-  async function entryFor(search: PostSearch, viewer: PostViewer, zoom: number, radius: number): Promise<Selection & { handle: number }> {
+  /** The number of the filter set's index in the clustering thread, up to date with every change heard of. */
+  function indexFor(search: PostSearch, viewer: PostViewer, radius: number): Promise<number> {
     const who = [viewerKey(viewer, search), viewer.locationPrecision];
-    const key = JSON.stringify(['selection', ...who, search]);
-    const band = bandOf(zoom);
-    const indexKey = `${key}:${band[0]}:${radius}`;
-    const built = await cache.get<Index>(
-      indexKey,
-      () =>
-        oneBuildAtATime(indexKey, async () => {
-          const since = cache.generation();
-          const selection = await selectionFor(key, who, search, viewer);
-          return { handle: await index(selection, band, radius), loadedAt: Date.now(), selection, since };
-        }),
-      (value) => value.selection.count,
+    return grids.get(
+      JSON.stringify(['grid', ...who, radius, search]),
+      async () => {
+        const points = await pointsFor(who, search, viewer);
+        const count = points.ids.length;
+        builds++;
+        return { handle: await thread.build(points, radius), points: count };
+      },
+      async (ids) => gridPoints(await loadMapPoints(ctx.db, { ...search, post_id: ids }, viewer), null),
     );
-    return { ...built.selection, handle: built.handle };
   }
 
   async function clusters(auth: Auth, query: Record<string, unknown>): Promise<PostClusters> {
@@ -167,36 +151,37 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
     if (search.has_location === 'mapped') search.has_location = 'all';
     const viewer = await reads.viewer(auth, search);
     const { grouped, radius } = groupingOf(await ctx.settings.get('map'));
-    // An index dropped between its lookup and its query (a post changed) is built again, once.
+    const colors = formColors(ctx.db);
     const viewport = async () => {
-      const entry = await entryFor(search, viewer, zoom, radius);
-      const hits = await thread.query(entry.handle, bbox ?? WORLD, zoom);
+      const handle = await indexFor(search, viewer, radius);
+      const answer = await thread.query(handle, bbox ?? WORLD, zoom);
       // Grouping turned off: the viewport's posts one by one, as long as there are few enough.
-      if (grouped || !hits.some((hit) => hit.k < 0)) return { ...entry, hits };
-      const inView = hits.reduce((sum, hit) => sum + hit.count, 0);
-      if (inView > UNGROUPED_MAX_POINTS) return { ...entry, hits };
-      const points = await thread.query(entry.handle, bbox ?? WORLD, POINTS_ZOOM);
-      return { ...entry, hits: points.length <= UNGROUPED_MAX_POINTS ? points : hits };
+      if (grouped || !answer.hits.some((hit) => hit.id < 0)) return answer;
+      const inView = answer.hits.reduce((sum, hit) => sum + hit.count, 0);
+      if (inView > UNGROUPED_MAX_POINTS) return answer;
+      const points = await thread.query(handle, bbox ?? WORLD, POINTS_ZOOM);
+      return points.hits.length <= UNGROUPED_MAX_POINTS ? points : answer;
     };
-    const { hits, points, selected, posts, extent, colors } = await viewport().catch((error: unknown) => {
+    // An index dropped between its lookup and its query (everything was cleared) is built again, once.
+    const { hits, posts, bounds } = await viewport().catch((error: unknown) => {
       if (error instanceof Error && GONE.test(error.message)) return viewport();
       throw error;
     });
+    const colorOf = await colors;
 
     const features: PostClusterFeature[] = hits.map((hit) => {
       const geometry = { type: 'Point' as const, coordinates: [round6(hit.lon), round6(hit.lat)] as [number, number] };
-      if (hit.k < 0) return { type: 'Feature', geometry, properties: { cluster: true, count: hit.count, expansion_zoom: hit.expansion } };
-      // The thread numbers the selected points from 0; their columns are the loaded points'.
-      const i = selected ? selected[hit.k]! : hit.k;
-      const formId = points.formIds[i] === NO_FORM ? null : points.formIds[i]!;
+      if (hit.id < 0) return { type: 'Feature', geometry, properties: { cluster: true, count: hit.count, expansion_zoom: hit.expansion } };
+      const formId = hit.form === NO_FORM ? null : hit.form;
       return {
         type: 'Feature',
         geometry,
-        properties: { cluster: false, id: points.ids[i]!, form_id: formId, color: formId === null ? null : (colors.get(formId) ?? null) },
+        properties: { cluster: false, id: hit.id, form_id: formId, color: formId === null ? null : (colorOf.get(formId) ?? null) },
       };
     });
     // RFC 7946's bbox: where every matching post lies, which a map fits itself to (cluster centres lie inside it).
     // `total` counts posts, as the map's "N posts on the map" reads; the clusters count points.
+    const extent = bounds ? (bounds.map(round6) as Bbox) : null;
     return { type: 'FeatureCollection', total: posts, ...(extent ? { bbox: extent } : {}), features };
   }
 
@@ -237,7 +222,9 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   return {
     clusters,
     /** Drops every cached index (tests; changes made outside the API). */
-    invalidate: () => cache.clear(),
+    invalidate: () => clear(),
+    /** How many indexes were built from whole point sets (tests, benches). */
+    builds: () => builds,
     /** Prepares the anonymous default map in the background (a node calls it once it listens). */
     warm: () => warmLater(0),
     /** Settles once the last warm-up asked for has run. */

@@ -1,0 +1,396 @@
+/**
+ * The map's cluster index, kept up to date in place (issue 27): a pyramid of grids over web
+ * mercator, one per zoom, each cell holding how many points fall in it and the sums of their
+ * coordinates. A created, moved or deleted post changes one cell per zoom, so a map under a stream
+ * of new posts never waits for a rebuild; and because a cell's content does not depend on the order
+ * points came in (coordinates are summed as integers), an index kept up to date through any sequence
+ * of changes answers exactly as one built afresh from the same points.
+ *
+ * A cell is about `radius` pixels wide at its zoom: points that close are one cluster, drawn at their
+ * centre of mass. The cells of zoom z+1 split those of zoom z in four, so a cluster's expansion zoom
+ * is where its points first fall into more than one cell.
+ */
+
+/** Above this zoom every point is its own feature. */
+export const GRID_MAX_ZOOM = 14;
+/** Mercator coordinates are integers in [0, 2^30]: 4 cm at the equator, and sums of 4M stay exact. */
+const SCALE = 2 ** 30;
+const EMPTY = -1;
+
+export type Bbox = [number, number, number, number];
+
+/** A viewport's feature: a cluster (`id` -1) with its count and expansion zoom, or a post's point. */
+export type GridHit = { lon: number; lat: number; id: number; form: number; count: number; expansion: number };
+
+/** Points to index: parallel columns, one entry per location value. */
+export type GridPoints = { lon: Float64Array; lat: Float64Array; ids: Int32Array; forms: Int32Array };
+
+const mercX = (lon: number) => Math.round(Math.min(1, Math.max(0, lon / 360 + 0.5)) * SCALE);
+function mercY(lat: number): number {
+  const sin = Math.sin((lat * Math.PI) / 180);
+  const y = 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI;
+  return Math.round(Math.min(1, Math.max(0, y)) * SCALE);
+}
+const lonOf = (x: number) => (x / SCALE - 0.5) * 360;
+const latOf = (y: number) => (360 * Math.atan(Math.exp((180 - (y / SCALE) * 360) * (Math.PI / 180)))) / Math.PI - 90;
+
+/** One zoom's cells: an open-addressing table from cell key (cx * side + cy) to columns. */
+class Level {
+  keys = new Float64Array(0);
+  slots = new Int32Array(0);
+  count = new Int32Array(16);
+  sumX = new Float64Array(16);
+  sumY = new Float64Array(16);
+  /** Sum of the point slots in the cell: a cell of one point names it. */
+  sumSlot = new Float64Array(16);
+  cellKey = new Float64Array(16);
+  cells = 0;
+
+  constructor(readonly side: number) {
+    this.rehash(64);
+  }
+
+  private hash(key: number): number {
+    const lo = key >>> 0;
+    const hi = Math.floor(key / 4294967296);
+    return (Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1) >>> 0) & (this.slots.length - 1);
+  }
+
+  private rehash(size: number): void {
+    this.keys = new Float64Array(size);
+    this.slots = new Int32Array(size).fill(EMPTY);
+    for (let c = 0; c < this.cells; c++) this.place(this.cellKey[c]!, c);
+  }
+
+  private place(key: number, cell: number): void {
+    let h = this.hash(key);
+    while (this.slots[h] !== EMPTY) h = (h + 1) & (this.slots.length - 1);
+    this.keys[h] = key;
+    this.slots[h] = cell;
+  }
+
+  /** The cell of `key`, or -1. */
+  find(key: number): number {
+    let h = this.hash(key);
+    for (;;) {
+      const cell = this.slots[h]!;
+      if (cell === EMPTY || this.keys[h] === key) return cell;
+      h = (h + 1) & (this.slots.length - 1);
+    }
+  }
+
+  /** The cell of `key`, made empty when new. Emptied cells stay in the table and are reused. */
+  cell(key: number): number {
+    const found = this.find(key);
+    if (found !== EMPTY) return found;
+    if (this.cells === this.count.length) this.grow();
+    const cell = this.cells++;
+    this.cellKey[cell] = key;
+    this.count[cell] = 0;
+    this.sumX[cell] = 0;
+    this.sumY[cell] = 0;
+    this.sumSlot[cell] = 0;
+    if (this.cells * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    else this.place(key, cell);
+    return cell;
+  }
+
+  private grow(): void {
+    const size = this.count.length * 2;
+    const widen = <T extends Int32Array | Float64Array>(from: T, make: (n: number) => T): T => {
+      const to = make(size);
+      to.set(from);
+      return to;
+    };
+    this.count = widen(this.count, (n) => new Int32Array(n));
+    this.sumX = widen(this.sumX, (n) => new Float64Array(n));
+    this.sumY = widen(this.sumY, (n) => new Float64Array(n));
+    this.sumSlot = widen(this.sumSlot, (n) => new Float64Array(n));
+    this.cellKey = widen(this.cellKey, (n) => new Float64Array(n));
+  }
+}
+
+/**
+ * The index of one filter set's points. Slots hold the points; a post's points are chained from
+ * `first` (by post id) through `nextOfPost`, a leaf cell's through `nextInCell`.
+ */
+export class GridIndex {
+  private readonly levels: Level[] = [];
+  private lon = new Float64Array(0);
+  private lat = new Float64Array(0);
+  private x = new Float64Array(0);
+  private y = new Float64Array(0);
+  private ids = new Int32Array(0);
+  private forms = new Int32Array(0);
+  private nextInCell = new Int32Array(0);
+  private prevInCell = new Int32Array(0);
+  private nextOfPost = new Int32Array(0);
+  /** The head of each leaf cell's chain of slots. */
+  private head = new Int32Array(16).fill(EMPTY);
+  private readonly first = new Map<number, number>();
+  private free: number[] = [];
+  private used = 0;
+  private live = 0;
+  private extent: Bbox | null = null;
+  private extentStale = false;
+
+  constructor(radius: number, points?: GridPoints) {
+    const perTile = Math.max(1, Math.floor(256 / Math.max(1, radius)));
+    for (let z = 0; z <= GRID_MAX_ZOOM; z++) this.levels.push(new Level(perTile * 2 ** z));
+    if (points) this.load(points);
+  }
+
+  /** Points indexed. */
+  get points(): number {
+    return this.live;
+  }
+
+  /** Posts those points are of. */
+  get posts(): number {
+    return this.first.size;
+  }
+
+  /** West, south, east, north of every point; null when there are none. */
+  bounds(): Bbox | null {
+    if (this.extentStale) {
+      this.extentStale = false;
+      this.extent = null;
+      for (let s = 0; s < this.used; s++) if (this.ids[s] !== EMPTY) this.widen(s);
+    }
+    return this.extent;
+  }
+
+  /** Every point of the posts `removed` goes, then `added` come in. */
+  update(removed: Iterable<number>, added: GridPoints): void {
+    for (const id of removed) this.removePost(id);
+    for (let k = 0; k < added.ids.length; k++) this.add(added.lon[k]!, added.lat[k]!, added.ids[k]!, added.forms[k]!);
+  }
+
+  /** Clusters and points of a viewport at a zoom (any zoom above the grid's gives points alone). */
+  query([west, south, east, north]: Bbox, zoom: number): GridHit[] {
+    const z = Math.floor(zoom);
+    const hits: GridHit[] = [];
+    if (east - west >= 360) [west, east] = [-180, 180];
+    else if (west > east) return [...this.query([west, south, 180, north], zoom), ...this.query([-180, south, east, north], zoom)];
+    else [west, east] = [Math.max(-180, west), Math.min(180, east)];
+    const [x0, x1] = [mercX(west), mercX(east)];
+    const [y0, y1] = [mercY(Math.min(85.0511, north)), mercY(Math.max(-85.0511, south))];
+    if (z > GRID_MAX_ZOOM) {
+      this.cellsIn(GRID_MAX_ZOOM, x0, y0, x1, y1, (cell) => {
+        for (let s = this.head[cell]!; s !== EMPTY; s = this.nextInCell[s]!)
+          if (this.x[s]! >= x0 && this.x[s]! <= x1 && this.y[s]! >= y0 && this.y[s]! <= y1) hits.push(this.pointHit(s));
+      });
+      return hits;
+    }
+    const level = this.levels[Math.max(0, z)]!;
+    this.cellsIn(Math.max(0, z), x0, y0, x1, y1, (cell) => {
+      const n = level.count[cell]!;
+      if (n === 1) {
+        const s = level.sumSlot[cell]!;
+        if (this.x[s]! >= x0 && this.x[s]! <= x1 && this.y[s]! >= y0 && this.y[s]! <= y1) hits.push(this.pointHit(s));
+        return;
+      }
+      const cx = level.sumX[cell]! / n;
+      const cy = level.sumY[cell]! / n;
+      if (cx < x0 || cx > x1 || cy < y0 || cy > y1) return;
+      hits.push({
+        lon: lonOf(cx),
+        lat: latOf(cy),
+        id: -1,
+        form: -1,
+        count: n,
+        expansion: this.expansion(Math.max(0, z), level.cellKey[cell]!),
+      });
+    });
+    return hits;
+  }
+
+  private pointHit(s: number): GridHit {
+    return { lon: this.lon[s]!, lat: this.lat[s]!, id: this.ids[s]!, form: this.forms[s]!, count: 1, expansion: 0 };
+  }
+
+  /** Calls `visit` with each non-empty cell of zoom `z` that the box touches. */
+  private cellsIn(z: number, x0: number, y0: number, x1: number, y1: number, visit: (cell: number) => void): void {
+    const level = this.levels[z]!;
+    const cellOf = (v: number) => Math.min(level.side - 1, Math.floor((v / SCALE) * level.side));
+    const [cx0, cx1, cy0, cy1] = [cellOf(x0), cellOf(x1), cellOf(y0), cellOf(y1)];
+    // A box of more cells than the zoom has in use is walked through those in use.
+    if ((cx1 - cx0 + 1) * (cy1 - cy0 + 1) > level.cells) {
+      for (let cell = 0; cell < level.cells; cell++) {
+        if (level.count[cell] === 0) continue;
+        const key = level.cellKey[cell]!;
+        const cx = Math.floor(key / level.side);
+        const cy = key - cx * level.side;
+        if (cx >= cx0 && cx <= cx1 && cy >= cy0 && cy <= cy1) visit(cell);
+      }
+      return;
+    }
+    for (let cx = cx0; cx <= cx1; cx++)
+      for (let cy = cy0; cy <= cy1; cy++) {
+        const cell = level.find(cx * level.side + cy);
+        if (cell !== EMPTY && level.count[cell]! > 0) visit(cell);
+      }
+  }
+
+  /** The zoom at which the cluster in cell `key` of zoom `z` first falls into several cells. */
+  private expansion(z: number, key: number): number {
+    let side = this.levels[z]!.side;
+    let cx = Math.floor(key / side);
+    let cy = key - cx * side;
+    for (let zoom = z + 1; zoom <= GRID_MAX_ZOOM; zoom++) {
+      const level = this.levels[zoom]!;
+      side = level.side;
+      let only = -1;
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
+        const cell = level.find((cx * 2 + dx) * side + (cy * 2 + dy));
+        if (cell === EMPTY || level.count[cell] === 0) continue;
+        if (only !== -1) return zoom;
+        only = dx * 2 + dy;
+      }
+      cx = cx * 2 + (only >> 1);
+      cy = cy * 2 + (only & 1);
+    }
+    return GRID_MAX_ZOOM + 1;
+  }
+
+  private load(points: GridPoints): void {
+    const n = points.ids.length;
+    this.reserve(n);
+    // Leaf cells point by point, then each zoom from the one below it: a cell per cell, not per point.
+    const leaf = this.levels[GRID_MAX_ZOOM]!;
+    for (let k = 0; k < n; k++) {
+      const s = this.take(points.lon[k]!, points.lat[k]!, points.ids[k]!, points.forms[k]!);
+      this.link(s, leaf.cell(this.leafKey(s)));
+      this.addTo(leaf, leaf.find(this.leafKey(s)), s, 1);
+    }
+    for (let z = GRID_MAX_ZOOM - 1; z >= 0; z--) {
+      const [below, level] = [this.levels[z + 1]!, this.levels[z]!];
+      for (let c = 0; c < below.cells; c++) {
+        const key = below.cellKey[c]!;
+        const cx = Math.floor(key / below.side);
+        const cy = key - cx * below.side;
+        const cell = level.cell(Math.floor(cx / 2) * level.side + Math.floor(cy / 2));
+        level.count[cell]! += below.count[c]!;
+        level.sumX[cell]! += below.sumX[c]!;
+        level.sumY[cell]! += below.sumY[c]!;
+        level.sumSlot[cell]! += below.sumSlot[c]!;
+      }
+    }
+  }
+
+  private leafKey(s: number): number {
+    const side = this.levels[GRID_MAX_ZOOM]!.side;
+    const cell = (v: number) => Math.min(side - 1, Math.floor((v / SCALE) * side));
+    return cell(this.x[s]!) * side + cell(this.y[s]!);
+  }
+
+  private add(lon: number, lat: number, id: number, form: number): void {
+    const s = this.take(lon, lat, id, form);
+    this.each(s, (level, cell) => this.addTo(level, cell, s, 1));
+    this.link(s, this.levels[GRID_MAX_ZOOM]!.find(this.leafKey(s)));
+  }
+
+  private removePost(id: number): void {
+    let s = this.first.get(id) ?? EMPTY;
+    if (s === EMPTY) return;
+    this.first.delete(id);
+    while (s !== EMPTY) {
+      const next = this.nextOfPost[s]!;
+      this.each(s, (level, cell) => this.addTo(level, cell, s, -1));
+      this.unlink(s, this.levels[GRID_MAX_ZOOM]!.find(this.leafKey(s)));
+      const [west, south, east, north] = this.extent!;
+      if (this.lon[s] === west || this.lon[s] === east || this.lat[s] === south || this.lat[s] === north) this.extentStale = true;
+      this.ids[s] = EMPTY;
+      this.free.push(s);
+      this.live--;
+      s = next;
+    }
+  }
+
+  /** Calls `visit` with the point's cell at every zoom, made when new. */
+  private each(s: number, visit: (level: Level, cell: number) => void): void {
+    const leaf = this.levels[GRID_MAX_ZOOM]!;
+    const key = this.leafKey(s);
+    let cx = Math.floor(key / leaf.side);
+    let cy = key - cx * leaf.side;
+    for (let z = GRID_MAX_ZOOM; z >= 0; z--) {
+      const level = this.levels[z]!;
+      visit(level, level.cell(cx * level.side + cy));
+      cx = Math.floor(cx / 2);
+      cy = Math.floor(cy / 2);
+    }
+  }
+
+  private addTo(level: Level, cell: number, s: number, sign: 1 | -1): void {
+    level.count[cell]! += sign;
+    level.sumX[cell]! += sign * this.x[s]!;
+    level.sumY[cell]! += sign * this.y[s]!;
+    level.sumSlot[cell]! += sign * s;
+  }
+
+  private link(s: number, cell: number): void {
+    if (cell >= this.head.length) {
+      const head = new Int32Array(Math.max(cell + 1, this.head.length * 2)).fill(EMPTY);
+      head.set(this.head);
+      this.head = head;
+    }
+    const first = this.head[cell]!;
+    this.nextInCell[s] = first;
+    this.prevInCell[s] = EMPTY;
+    if (first !== EMPTY) this.prevInCell[first] = s;
+    this.head[cell] = s;
+  }
+
+  private unlink(s: number, cell: number): void {
+    const [prev, next] = [this.prevInCell[s]!, this.nextInCell[s]!];
+    if (prev === EMPTY) this.head[cell] = next;
+    else this.nextInCell[prev] = next;
+    if (next !== EMPTY) this.prevInCell[next] = prev;
+  }
+
+  /** A slot for a point, reused or new. */
+  private take(lon: number, lat: number, id: number, form: number): number {
+    const s = this.free.pop() ?? this.used++;
+    this.reserve(this.used);
+    this.lon[s] = lon;
+    this.lat[s] = lat;
+    this.x[s] = mercX(lon);
+    this.y[s] = mercY(lat);
+    this.ids[s] = id;
+    this.forms[s] = form;
+    this.nextOfPost[s] = this.first.get(id) ?? EMPTY;
+    this.first.set(id, s);
+    this.live++;
+    this.widen(s);
+    return s;
+  }
+
+  private widen(s: number): void {
+    const [lon, lat] = [this.lon[s]!, this.lat[s]!];
+    const e = this.extent;
+    this.extent = e ? [Math.min(e[0], lon), Math.min(e[1], lat), Math.max(e[2], lon), Math.max(e[3], lat)] : [lon, lat, lon, lat];
+  }
+
+  private reserve(n: number): void {
+    if (n <= this.ids.length) return;
+    const size = Math.max(n, this.ids.length * 2, 64);
+    const f64 = (from: Float64Array) => {
+      const to = new Float64Array(size);
+      to.set(from);
+      return to;
+    };
+    const i32 = (from: Int32Array) => {
+      const to = new Int32Array(size);
+      to.set(from);
+      return to;
+    };
+    [this.lon, this.lat, this.x, this.y] = [f64(this.lon), f64(this.lat), f64(this.x), f64(this.y)];
+    [this.ids, this.forms] = [i32(this.ids), i32(this.forms)];
+    [this.nextInCell, this.prevInCell, this.nextOfPost] = [i32(this.nextInCell), i32(this.prevInCell), i32(this.nextOfPost)];
+  }
+}
