@@ -1,6 +1,6 @@
 /**
  * A cluster's diameter: 28 px for a few posts to 48 for a million, under the 50 px clustering radius,
- * as supercluster puts neighbouring clusters' centres about that far apart (up to 64 px, they hid
+ * as the server keeps neighbouring clusters' centres about that far apart (up to 64 px, they hid
  * each other's counts).
  */
 export function clusterSize(count: number): number {

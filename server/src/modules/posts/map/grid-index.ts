@@ -134,7 +134,10 @@ export class GridIndex {
   private extent: Bbox | null = null;
   private extentStale = false;
 
-  constructor(radius: number, points?: GridPoints) {
+  constructor(
+    private readonly radius: number,
+    points?: GridPoints,
+  ) {
     const perTile = Math.max(1, Math.floor(256 / Math.max(1, radius)));
     for (let z = 0; z <= GRID_MAX_ZOOM; z++) this.levels.push(new Level(perTile * 2 ** z));
     if (points) this.load(points);
@@ -182,26 +185,58 @@ export class GridIndex {
       });
       return hits;
     }
-    const level = this.levels[Math.max(0, z)]!;
-    this.cellsIn(Math.max(0, z), x0, y0, x1, y1, (cell) => {
+    const zz = Math.max(0, z);
+    const level = this.levels[zz]!;
+    const cells: number[] = [];
+    this.cellsIn(zz, x0, y0, x1, y1, (cell) => {
       const n = level.count[cell]!;
-      if (n === 1) {
-        const s = level.sumSlot[cell]!;
-        if (this.x[s]! >= x0 && this.x[s]! <= x1 && this.y[s]! >= y0 && this.y[s]! <= y1) hits.push(this.pointHit(s));
-        return;
-      }
-      const cx = level.sumX[cell]! / n;
-      const cy = level.sumY[cell]! / n;
-      if (cx < x0 || cx > x1 || cy < y0 || cy > y1) return;
-      hits.push({
-        lon: lonOf(cx),
-        lat: latOf(cy),
-        id: -1,
-        form: -1,
-        count: n,
-        expansion: this.expansion(Math.max(0, z), level.cellKey[cell]!),
-      });
+      const [cx, cy] =
+        n === 1 ? [this.x[level.sumSlot[cell]!]!, this.y[level.sumSlot[cell]!]!] : [level.sumX[cell]! / n, level.sumY[cell]! / n];
+      if (cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1) cells.push(cell);
     });
+    return this.merged(zz, cells);
+  }
+
+  /**
+   * The features of a zoom's cells in a viewport. Two cells side by side may hold points a few pixels
+   * apart, whose markers would cover each other: the biggest cluster first takes in every feature of
+   * the cells around it within the radius, as supercluster's greedy pass does. The order depends on
+   * the cells alone (count, then key), so an index kept up to date answers as one built afresh.
+   */
+  private merged(z: number, cells: number[]): GridHit[] {
+    const level = this.levels[z]!;
+    const n = (c: number) => level.count[c]!;
+    const cx = (c: number) => (n(c) === 1 ? this.x[level.sumSlot[c]!]! : level.sumX[c]! / n(c));
+    const cy = (c: number) => (n(c) === 1 ? this.y[level.sumSlot[c]!]! : level.sumY[c]! / n(c));
+    cells.sort((a, b) => n(b) - n(a) || level.cellKey[a]! - level.cellKey[b]!);
+    const at = new Map<number, number>();
+    cells.forEach((cell, i) => at.set(level.cellKey[cell]!, i));
+    const taken = new Uint8Array(cells.length);
+    const reach = (this.radius * SCALE) / (256 * 2 ** z);
+    const hits: GridHit[] = [];
+    for (let i = 0; i < cells.length; i++) {
+      if (taken[i]) continue;
+      taken[i] = 1;
+      const cell = cells[i]!;
+      const key = level.cellKey[cell]!;
+      const [kx, ky] = [Math.floor(key / level.side), key % level.side];
+      let [count, sumX, sumY, parts] = [n(cell), cx(cell) * n(cell), cy(cell) * n(cell), 1];
+      for (let dx = -1; dx <= 1; dx++)
+        for (let dy = -1; dy <= 1; dy++) {
+          const j = at.get((kx + dx) * level.side + (ky + dy));
+          if (j === undefined || taken[j] || kx + dx < 0 || ky + dy < 0 || kx + dx >= level.side || ky + dy >= level.side) continue;
+          const other = cells[j]!;
+          if (Math.hypot(cx(other) - cx(cell), cy(other) - cy(cell)) > reach) continue;
+          taken[j] = 1;
+          [count, sumX, sumY, parts] = [count + n(other), sumX + cx(other) * n(other), sumY + cy(other) * n(other), parts + 1];
+        }
+      if (count === 1) hits.push(this.pointHit(level.sumSlot[cell]!));
+      else {
+        // A cluster of several cells splits at the next zoom; one of a single cell where its points first fall apart.
+        const expansion = parts > 1 ? z + 1 : this.expansion(z, key);
+        hits.push({ lon: lonOf(sumX / count), lat: latOf(sumY / count), id: -1, form: -1, count, expansion });
+      }
+    }
     return hits;
   }
 
