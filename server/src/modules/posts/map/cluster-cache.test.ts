@@ -35,19 +35,15 @@ const event = (type: EventType, aggregateType: AggregateType, aggregateId: strin
   position: { seq: nextId, id: nextId++ },
 });
 
-/** A cache over a clock the test moves, recording what it drops, reloads and clears. */
+/** A cache over a clock the test moves, recording what it reloads. */
 function testCache(fresh: (ids: number[]) => MapPoints = pointsOf) {
   let time = 1_000;
-  const dropped: number[] = [];
   const reloads: Array<{ load: string; ids: number[] }> = [];
-  let clears = 0;
   const cache = createClusterCache<string>({
-    drop: (handle) => dropped.push(handle),
     reload: async (load, ids) => {
       reloads.push({ load, ids });
       return fresh(ids);
     },
-    onClear: () => clears++,
     now: () => time,
   });
   let builds = 0;
@@ -61,10 +57,8 @@ function testCache(fresh: (ids: number[]) => MapPoints = pointsOf) {
   return {
     cache,
     build,
-    dropped,
     reloads,
     builds: () => builds,
-    clears: () => clears,
     advance: (ms: number) => (time += ms),
   };
 }
@@ -85,54 +79,15 @@ describe('the map cache', () => {
     expect(t.builds()).toBe(3);
   });
 
-  it('lets the thread drop an index that grew too old, went out of the cache or was cleared', async () => {
-    const t = testCache();
-    await t.cache.get('old', t.build({ handle: 1, since: 0 }), none);
-    t.advance(5 * 60_000 + 1);
-    await t.cache.get('old', t.build({ handle: 2, since: 0 }), none);
-    await settle();
-    expect(t.dropped).toEqual([1]);
-    t.cache.clear();
-    await settle();
-    expect(t.dropped).toEqual([1, 2]);
-    expect(t.clears()).toBe(1);
-  });
-
   it('answers a value built while posts changed but does not keep it', async () => {
     const t = testCache();
     const slow = deferred<Cached & { n: number }>();
     const answer = t.cache.get('a', () => slow.promise, none);
     t.cache.patch(new Set([7]));
-    slow.resolve({ n: 1, loadedAt: 0, handle: 5 });
+    slow.resolve({ n: 1, loadedAt: 0 });
     expect(await answer).toMatchObject({ n: 1 });
     await settle();
-    expect(t.dropped).toEqual([5]);
     expect(await t.cache.get('a', t.build({ n: 2 }), none)).toMatchObject({ n: 2 });
-  });
-
-  it('does not keep an index that shows posts older than the change it was asked after', async () => {
-    const t = testCache();
-    const since = t.cache.generation();
-    t.cache.clear();
-    await t.cache.get('index', t.build({ handle: 3, since }), none);
-    await settle();
-    expect(t.dropped).toEqual([3]);
-    await t.cache.get('index', t.build({ handle: 4, since: t.cache.generation() }), none);
-    expect(t.builds()).toBe(2);
-  });
-
-  it('keeps an index built for requests on both sides of a change, without dropping it', async () => {
-    const t = testCache();
-    const build = deferred<Cached>();
-    const before = t.cache.get('index', () => build.promise, none);
-    t.cache.clear();
-    // The build shared by both (one at a time) started after the change, and says so.
-    const after = t.cache.get('index', () => build.promise, none);
-    build.resolve({ handle: 9, since: t.cache.generation(), loadedAt: 0 });
-    expect(await before).toBe(await after);
-    await settle();
-    expect(t.dropped).toEqual([]);
-    expect(await t.cache.get('index', t.build(), none)).toBe(await after);
   });
 
   it('forgets a build that failed', async () => {
@@ -144,13 +99,13 @@ describe('the map cache', () => {
 
   it('keeps 16 entries, dropping the least recently used first', async () => {
     const t = testCache();
-    for (let i = 0; i < 16; i++) await t.cache.get(`k${i}`, t.build({ handle: i, since: 0 }), none);
+    for (let i = 0; i < 16; i++) await t.cache.get(`k${i}`, t.build(), none);
     await t.cache.get('k0', t.build(), none);
-    await t.cache.get('k16', t.build({ handle: 16, since: 0 }), none);
-    await settle();
-    expect(t.dropped).toEqual([1]);
+    await t.cache.get('k16', t.build(), none);
     await t.cache.get('k0', t.build(), none);
     expect(t.builds()).toBe(17);
+    await t.cache.get('k1', t.build(), none);
+    expect(t.builds()).toBe(18);
   });
 
   /** Asks for each key in turn, every value `points` points big; says which keys were built. */
@@ -178,38 +133,23 @@ describe('the map cache', () => {
     const t = testCache((ids) => pointsOf(ids.filter((id) => id !== 2)));
     const loaded = await t.cache.points('points', 'anonymous', async () => pointsOf([1, 2, 3]));
     await t.cache.get('selection', t.build({ n: 1 }), none);
-    await t.cache.get('index', t.build({ handle: 8, since: 0 }), none);
     t.cache.patch(new Set([2, 4]));
     const patched = await t.cache.points('points', 'anonymous', async () => pointsOf([]));
     expect(t.reloads).toEqual([{ load: 'anonymous', ids: [2, 4] }]);
     expect(idsOf(patched)).toEqual([1, 3, 4]);
     expect(idsOf(loaded)).toEqual([1, 2, 3]);
-    await settle();
-    expect(t.dropped).toEqual([8]);
     expect(await t.cache.get('selection', t.build({ n: 2 }), none)).toMatchObject({ n: 2 });
-    expect(t.clears()).toBe(0);
-  });
-
-  it('does not keep an index of the posts as they were before a patch', async () => {
-    const t = testCache();
-    const since = t.cache.generation();
-    t.cache.patch(new Set([1]));
-    await t.cache.get('index', t.build({ handle: 6, since }), none);
-    await settle();
-    expect(t.dropped).toEqual([6]);
   });
 
   it('patches for post events and clears for anything that may change more than a post', async () => {
     const t = testCache();
     await t.cache.points('points', 'member', async () => pointsOf([1]));
-    t.cache.take([event('lock.acquired', 'lock', 1), event('message.created', 'message', 1)]);
+    expect(t.cache.take([event('lock.acquired', 'lock', 1), event('message.created', 'message', 1)])).toBeUndefined();
     expect(t.reloads).toEqual([]);
-    t.cache.take([event('post.updated', 'post', 1), event('post.created', 'post', 2)]);
+    expect(t.cache.take([event('post.updated', 'post', 1), event('post.created', 'post', 2)])).toEqual(new Set([1, 2]));
     await t.cache.points('points', 'member', async () => pointsOf([]));
     expect(t.reloads).toEqual([{ load: 'member', ids: [1, 2] }]);
-    expect(t.clears()).toBe(0);
-    t.cache.take([event('post.updated', 'post', 3), event('collection.updated', 'collection', 1)]);
-    expect(t.clears()).toBe(1);
+    expect(t.cache.take([event('post.updated', 'post', 3), event('collection.updated', 'collection', 1)])).toBeNull();
     expect(idsOf(await t.cache.points('points', 'member', async () => pointsOf([5])))).toEqual([5]);
   });
 

@@ -11,20 +11,13 @@ const MAX_AGE_MS = 5 * 60_000;
 /** Past this many posts changed in one batch of events, the points are loaded again whole. */
 const MAX_PATCHED_POSTS = 1_000;
 
-/**
- * What the cache holds: when it was made and, for an index built in the clustering thread, its
- * number there (`handle`) and the generation of posts it shows (`since`).
- */
-export type Cached = { loadedAt: number; handle?: number; since?: number };
+/** What the cache holds: when it was made. */
+export type Cached = { loadedAt: number };
 type Points = { points: MapPoints; loadedAt: number };
 
 export type ClusterCacheOptions<Load> = {
-  /** An index left the cache: the clustering thread may let it go. */
-  drop: (handle: number) => void;
   /** The points of the posts `ids` as they are now, loaded the way `load` says (see `points`). */
   reload: (load: Load, ids: number[]) => Promise<MapPoints>;
-  /** Everything kept was dropped (a change that may touch more than its posts, a dead thread). */
-  onClear?: () => void;
   now?: () => number;
 };
 
@@ -40,11 +33,11 @@ export function changedPosts(events: StoredEvent[]): Set<number> | null {
 }
 
 /**
- * The map's loaded points, selections and built indexes by key, until a post changes. Loaded
- * points take in the posts a change touched (`patch`) rather than being loaded again whole; what
- * was made from them goes. A value made while posts changed answers its caller but is not kept.
+ * The map's loaded points by kind of caller (and anything else made from posts, by key). Loaded
+ * points take in the posts a change touched (`patch`) rather than being loaded again whole; other
+ * values go. A value made while posts changed answers its caller but is not kept.
  */
-export function createClusterCache<Load>({ drop, reload, onClear, now = Date.now }: ClusterCacheOptions<Load>) {
+export function createClusterCache<Load>({ reload, now = Date.now }: ClusterCacheOptions<Load>) {
   /** Least recently used first. */
   const cache = new Map<string, Promise<Cached>>();
   /** Points held by each resolved value, for the memory budget. */
@@ -53,14 +46,9 @@ export function createClusterCache<Load>({ drop, reload, onClear, now = Date.now
   const loads = new Map<string, Load>();
   let generation = 0;
 
-  /** An entry leaves the cache: an index it holds goes from the thread too. */
+  /** An entry leaves the cache. */
   function release(pending: Promise<Cached>): void {
     sizes.delete(pending);
-    pending.then(
-      // A build shared by requests before and after a change may be kept again under its key.
-      (value) => value.handle !== undefined && ![...cache.values()].includes(pending) && drop(value.handle),
-      () => undefined,
-    );
   }
 
   function evict(): void {
@@ -80,14 +68,13 @@ export function createClusterCache<Load>({ drop, reload, onClear, now = Date.now
     for (const pending of cache.values()) release(pending);
     cache.clear();
     loads.clear();
-    onClear?.();
   }
 
   /**
    * Posts changed: the loaded points of every kind of caller get those posts' points as they are
    * now (one small statement each, chained after any load or patch still running), and everything
-   * made from them (selections, indexes) goes. A map under a steady stream of new posts then pays
-   * for an index build per change, not for loading a million points again.
+   * else made from posts goes. A new filter set under a steady stream of new posts then starts
+   * from points in memory, not from loading a million points again.
    */
   function patch(ids: ReadonlySet<number>): void {
     generation++;
@@ -134,8 +121,7 @@ export function createClusterCache<Load>({ drop, reload, onClear, now = Date.now
       pending.then(
         (value) => {
           if (cache.get(key) !== pending) return;
-          // An index says which posts it shows: it may have waited for the build before it.
-          if (generation !== (value.since ?? started)) {
+          if (generation !== started) {
             cache.delete(key);
             release(pending);
           } else {
@@ -163,17 +149,19 @@ export function createClusterCache<Load>({ drop, reload, onClear, now = Date.now
         },
         (value) => value.points.ids.length,
       ).then((value) => value.points),
-    /** Where the posts stand: a value made since an older generation is not kept. */
-    generation: () => generation,
     clear,
     patch,
-    /** Events arrived: the posts they changed are patched, or everything goes. */
-    take(events: StoredEvent[]): void {
+    /**
+     * Events arrived: the posts they changed are patched and returned, or everything goes (null);
+     * undefined when none of them changes which posts match.
+     */
+    take(events: StoredEvent[]): ReadonlySet<number> | null | undefined {
       const changes = events.filter((event) => CHANGES_MATCHES.test(event.type));
-      if (changes.length === 0) return;
+      if (changes.length === 0) return undefined;
       const posts = changedPosts(changes);
       if (posts) patch(posts);
       else clear();
+      return posts;
     },
   };
 }

@@ -13,13 +13,11 @@ import { parseBody } from '../../../http/errors';
 import { createClusterThread, GONE } from './cluster-thread';
 import { createClusterCache } from './cluster-cache';
 import { createClusterGrids } from './cluster-grids';
-import { changedPosts } from './cluster-cache';
 import { GRID_MAX_ZOOM, type Bbox, type GridPoints } from './grid-index';
 import { round6, selectPoints } from './map-selection';
 import { isDead, type MapPoints } from './map-points';
 import { formColors, loadMapPoints } from './map-points.repository';
 import { memoryBase, memoryFilters, NO_FORM, type PostSearch, type PostViewer } from '../search';
-import { CHANGES_MATCHES } from '../post-events';
 import { RESOURCE, type PostsReads } from '../posts.service';
 
 /** Asked at this zoom, an index gives the points themselves, never clusters. */
@@ -91,7 +89,6 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   const thread = createClusterThread(() => clear());
   const grids = createClusterGrids(thread);
   const cache = createClusterCache<Load>({
-    drop: () => undefined,
     reload: (load, post_id) => loadMapPoints(ctx.db, { ...load.search, post_id }, load.viewer),
   });
   let closed = false;
@@ -109,12 +106,9 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   }
 
   ctx.reader.subscribe((events) => {
-    const changes = events.filter((event) => CHANGES_MATCHES.test(event.type));
-    if (changes.length === 0) return;
-    const posts = changedPosts(changes);
-    if (!posts) return clear();
-    cache.patch(posts);
-    grids.changed(posts);
+    const posts = cache.take(events);
+    if (posts === null) clear();
+    else if (posts) grids.changed(posts);
   });
 
   /** The points of a filter set: from SQL, or for survey/status/source/date filters from the viewer's points kept in memory. */
