@@ -34,6 +34,37 @@ function mercY(lat: number): number {
 const lonOf = (x: number) => (x / SCALE - 0.5) * 360;
 const latOf = (y: number) => (360 * Math.atan(Math.exp((180 - (y / SCALE) * 360) * (Math.PI / 180)))) / Math.PI - 90;
 
+/** Post ids up to this are kept in a typed array (ids are serial); above, in a Map. */
+const DENSE_IDS = 2 ** 26;
+
+/** The first slot of each post's points, by post id. */
+class PostSlots {
+  private dense = new Int32Array(1024).fill(EMPTY);
+  private readonly sparse = new Map<number, number>();
+  size = 0;
+
+  get(id: number): number {
+    if (id >= 0 && id < DENSE_IDS) return id < this.dense.length ? this.dense[id]! : EMPTY;
+    return this.sparse.get(id) ?? EMPTY;
+  }
+
+  set(id: number, slot: number): void {
+    if (this.get(id) === EMPTY && slot !== EMPTY) this.size++;
+    else if (this.get(id) !== EMPTY && slot === EMPTY) this.size--;
+    if (id < 0 || id >= DENSE_IDS) {
+      if (slot === EMPTY) this.sparse.delete(id);
+      else this.sparse.set(id, slot);
+      return;
+    }
+    if (id >= this.dense.length) {
+      const dense = new Int32Array(Math.min(DENSE_IDS, Math.max(id + 1, this.dense.length * 2))).fill(EMPTY);
+      dense.set(this.dense);
+      this.dense = dense;
+    }
+    this.dense[id] = slot;
+  }
+}
+
 /** One zoom's cells: an open-addressing table from cell key (cx * side + cy) to columns. */
 class Level {
   keys = new Float64Array(0);
@@ -46,8 +77,18 @@ class Level {
   cellKey = new Float64Array(16);
   cells = 0;
 
-  constructor(readonly side: number) {
-    this.rehash(64);
+  constructor(
+    readonly side: number,
+    expected = 32,
+  ) {
+    let size = 64;
+    while (size < expected * 2) size *= 2;
+    this.count = new Int32Array(Math.max(16, expected));
+    this.sumX = new Float64Array(this.count.length);
+    this.sumY = new Float64Array(this.count.length);
+    this.sumSlot = new Float64Array(this.count.length);
+    this.cellKey = new Float64Array(this.count.length);
+    this.rehash(size);
   }
 
   private hash(key: number): number {
@@ -127,7 +168,7 @@ export class GridIndex {
   private nextOfPost = new Int32Array(0);
   /** The head of each leaf cell's chain of slots. */
   private head = new Int32Array(16).fill(EMPTY);
-  private readonly first = new Map<number, number>();
+  private readonly first = new PostSlots();
   private free: number[] = [];
   private used = 0;
   private live = 0;
@@ -139,7 +180,9 @@ export class GridIndex {
     points?: GridPoints,
   ) {
     const perTile = Math.max(1, Math.floor(256 / Math.max(1, radius)));
-    for (let z = 0; z <= GRID_MAX_ZOOM; z++) this.levels.push(new Level(perTile * 2 ** z));
+    // The street-level zoom's table sized for the points to come (it has up to a cell per point); the others grow.
+    const expected = points?.ids.length ?? 0;
+    for (let z = 0; z <= GRID_MAX_ZOOM; z++) this.levels.push(new Level(perTile * 2 ** z, z === GRID_MAX_ZOOM ? expected >>> 2 : 32));
     if (points) this.load(points);
   }
 
@@ -296,12 +339,14 @@ export class GridIndex {
   private load(points: GridPoints): void {
     const n = points.ids.length;
     this.reserve(n);
+    this.head = new Int32Array(Math.max(16, n)).fill(EMPTY);
     // Leaf cells point by point, then each zoom from the one below it: a cell per cell, not per point.
     const leaf = this.levels[GRID_MAX_ZOOM]!;
     for (let k = 0; k < n; k++) {
       const s = this.take(points.lon[k]!, points.lat[k]!, points.ids[k]!, points.forms[k]!);
-      this.link(s, leaf.cell(this.leafKey(s)));
-      this.addTo(leaf, leaf.find(this.leafKey(s)), s, 1);
+      const cell = leaf.cell(this.leafKey(s));
+      this.link(s, cell);
+      this.addTo(leaf, cell, s, 1);
     }
     for (let z = GRID_MAX_ZOOM - 1; z >= 0; z--) {
       const [below, level] = [this.levels[z + 1]!, this.levels[z]!];
@@ -320,8 +365,9 @@ export class GridIndex {
 
   private leafKey(s: number): number {
     const side = this.levels[GRID_MAX_ZOOM]!.side;
-    const cell = (v: number) => Math.min(side - 1, Math.floor((v / SCALE) * side));
-    return cell(this.x[s]!) * side + cell(this.y[s]!);
+    const cx = Math.min(side - 1, Math.floor((this.x[s]! / SCALE) * side));
+    const cy = Math.min(side - 1, Math.floor((this.y[s]! / SCALE) * side));
+    return cx * side + cy;
   }
 
   private add(lon: number, lat: number, id: number, form: number): void {
@@ -331,9 +377,9 @@ export class GridIndex {
   }
 
   private removePost(id: number): void {
-    let s = this.first.get(id) ?? EMPTY;
+    let s = this.first.get(id);
     if (s === EMPTY) return;
-    this.first.delete(id);
+    this.first.set(id, EMPTY);
     while (s !== EMPTY) {
       const next = this.nextOfPost[s]!;
       this.each(s, (level, cell) => this.addTo(level, cell, s, -1));
@@ -391,14 +437,14 @@ export class GridIndex {
   /** A slot for a point, reused or new. */
   private take(lon: number, lat: number, id: number, form: number): number {
     const s = this.free.pop() ?? this.used++;
-    this.reserve(this.used);
+    if (s >= this.ids.length) this.reserve(this.used);
     this.lon[s] = lon;
     this.lat[s] = lat;
     this.x[s] = mercX(lon);
     this.y[s] = mercY(lat);
     this.ids[s] = id;
     this.forms[s] = form;
-    this.nextOfPost[s] = this.first.get(id) ?? EMPTY;
+    this.nextOfPost[s] = this.first.get(id);
     this.first.set(id, s);
     this.live++;
     this.widen(s);
@@ -408,7 +454,9 @@ export class GridIndex {
   private widen(s: number): void {
     const [lon, lat] = [this.lon[s]!, this.lat[s]!];
     const e = this.extent;
-    this.extent = e ? [Math.min(e[0], lon), Math.min(e[1], lat), Math.max(e[2], lon), Math.max(e[3], lat)] : [lon, lat, lon, lat];
+    if (!e) this.extent = [lon, lat, lon, lat];
+    else if (lon < e[0] || lat < e[1] || lon > e[2] || lat > e[3])
+      this.extent = [Math.min(e[0], lon), Math.min(e[1], lat), Math.max(e[2], lon), Math.max(e[3], lat)];
   }
 
   private reserve(n: number): void {
