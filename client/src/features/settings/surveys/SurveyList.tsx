@@ -116,13 +116,18 @@ export function SurveyList() {
                   {survey.name}
                 </Link>
                 {survey.description ? <span className="settings-row-description">{survey.description}</span> : null}
-                {survey.targeted_survey ? (
-                  <Link to={`${SURVEY_LIST_PATH}/targeted-survey/published/${survey.id}`} className="badge">
-                    {t('survey.targeted_badge')}
-                  </Link>
-                ) : null}
+                {survey.targeted_survey ? <span className="badge">{t('survey.targeted_badge')}</span> : null}
               </div>
               <div className="row-actions">
+                {survey.targeted_survey ? (
+                  <Link
+                    to={`${SURVEY_LIST_PATH}/targeted-survey/published/${survey.id}`}
+                    className="button button-ghost button-small"
+                    aria-label={t('targeted.progress_named', { name: survey.name })}
+                  >
+                    {t('targeted.progress')}
+                  </Link>
+                ) : null}
                 <Link
                   to={`${SURVEY_LIST_PATH}/duplicate/${survey.id}`}
                   className="button button-ghost button-small"

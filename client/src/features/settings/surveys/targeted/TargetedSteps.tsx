@@ -96,7 +96,9 @@ export function QuestionList({
             ⋮⋮
           </span>
           <span className="targeted-question-priority">{question.priority}.</span>
-          <span className="targeted-question-label">{question.label}</span>
+          <span className="targeted-question-label" dir="auto">
+            {question.label}
+          </span>
           <span className="row-actions">
             <button
               type="button"

@@ -164,7 +164,7 @@ export function TargetedSurveyCreate() {
               onEdit={(id) => send({ type: 'OPEN_EDIT', id })}
               onDelete={(id) => send({ type: 'DELETE_QUESTION', id })}
             />
-            <button type="button" className="button" onClick={() => send({ type: 'OPEN_ADD' })}>
+            <button type="button" className="button targeted-add" onClick={() => send({ type: 'OPEN_ADD' })}>
               {t('targeted.add_question')}
             </button>
           </>

@@ -66,7 +66,9 @@ export function TargetedSurveyPublished() {
           <ol className="targeted-questions targeted-questions-static">
             {questions.map((q) => (
               <li key={q.id} className="targeted-question">
-                <span className="targeted-question-label">{q.label}</span>
+                <span className="targeted-question-label" dir="auto">
+                  {q.label}
+                </span>
               </li>
             ))}
           </ol>
