@@ -21,6 +21,7 @@ import { API_PREFIX } from './http/urls';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes';
 import { configRoutes } from './modules/settings/settings.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { targetedRoutes } from './modules/targeted/targeted.routes';
 import { countryCodesRoutes } from './modules/country-codes/country-codes.routes';
 import { findMimeByKey } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -201,6 +202,7 @@ export function createApp(ctx: AppContext, services: Services) {
   api.use(countryCodesRoutes(services.countryCodes));
   api.use(mediaRoutes(services.media, { maxUploadBytes: ctx.config.mediaMaxUpload }));
   api.use(formsRoutes(services.forms));
+  api.use(targetedRoutes(services.targeted));
   api.use(tagsRoutes(services.tags));
   api.use(postBulkRoutes(services.posts.bulk, (auth, id, ids) => services.sets.addPosts(auth, id, ids)));
   api.use(postsRoutes(services.posts));

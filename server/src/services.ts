@@ -27,6 +27,7 @@ import { messageAudience } from './modules/messages/messages.audience';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createDataProvidersService } from './modules/datasources/datasources.service';
 import { createInboundService } from './modules/datasources/inbound.service';
+import { createTargetedService } from './modules/targeted/targeted.service';
 import { createEmailPoller } from './modules/datasources/inbound/email.poller';
 import { sourcePollJob } from './jobs/source-poll.job';
 import { createTwitterPoller } from './modules/datasources/inbound/twitter.poller';
@@ -75,7 +76,8 @@ export function createServices(ctx: AppContext) {
   const media = createMediaService(ctx, posts.reads);
   const messages = createMessagesService(ctx, createSenders(ctx));
   const dataProviders = createDataProvidersService();
-  const inbound = createInboundService(ctx, { contacts, messages, posts });
+  const targeted = createTargetedService(ctx, { forms: forms.forms, contacts, messages, posts });
+  const inbound = createInboundService(ctx, { contacts, messages, posts, targeted });
   const emailPoller = createEmailPoller(inbound, ctx.logger, { timeoutMs: ctx.config.dataSources.httpTimeoutMs });
   const twitterPoller = createTwitterPoller(ctx, inbound, {
     apiUrl: ctx.config.dataSources.twitterApiUrl,
@@ -130,6 +132,7 @@ export function createServices(ctx: AppContext) {
     messages,
     dataProviders,
     inbound,
+    targeted,
     emailPoller,
     twitterPoller,
     notificationDelivery,

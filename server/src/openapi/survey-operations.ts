@@ -39,6 +39,21 @@ export const SURVEY_OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
+    path: `${V3}/forms/:formId/contacts`,
+    tag: 'Surveys',
+    summary: 'Recipients of a targeted survey',
+    response: list(s.ContactSchema),
+  },
+  {
+    method: 'post',
+    path: `${V3}/forms/:formId/contacts`,
+    tag: 'Surveys',
+    summary: 'Send a targeted survey to phone numbers (error_contacts for numbers not valid in the country)',
+    body: s.CreateFormContactsBody,
+    response: s.FormContactsResultSchema,
+  },
+  {
+    method: 'get',
     path: `${V3}/forms/stages`,
     tag: 'Surveys',
     summary: 'Tasks of every survey',

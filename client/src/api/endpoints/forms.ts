@@ -1,11 +1,13 @@
 import {
   AttributeSchema,
   FormRoleSchema,
+  FormContactsResultSchema,
   FormSchema,
   listEnvelope,
   StageSchema,
   type Attribute,
   type Form,
+  type FormContactsResult,
   type Stage,
 } from '@platform/shared';
 import type { ApiClient } from '../client';
@@ -49,6 +51,13 @@ export type AttributeBody = {
   response_private: boolean;
   form_stage_id: number;
 };
+
+/** `POST /forms/{id}/contacts` (API-CONTRACT 7.6): sends a targeted survey to its numbers. */
+export const addFormContacts = (
+  api: ApiClient,
+  formId: number,
+  body: { contacts: string; country_code: string },
+): Promise<FormContactsResult> => api.post(`/forms/${formId}/contacts`, FormContactsResultSchema, { body });
 
 export const listForms = async (api: ApiClient): Promise<Form[]> => (await api.get('/forms', FormList)).results;
 export const getForm = (api: ApiClient, id: number): Promise<Form> => api.get(`/forms/${id}`, FormSchema);

@@ -23,13 +23,13 @@ describe('keysForEvent', () => {
       keysForEvent(
         pushed('message.created', '9', { id: 9, contact_id: 4, post_id: 2, parent_id: null, direction: 'incoming', status: 'received' }),
       ),
-    ).toEqual([['messages', 4]]);
+    ).toEqual([['messages', 4], ['form-stats']]);
     // A reply's delivery state (sent, failed) refreshes the same thread.
     expect(
       keysForEvent(
         pushed('message.updated', '10', { id: 10, contact_id: 4, post_id: 2, parent_id: 9, direction: 'outgoing', status: 'sent' }),
       ),
-    ).toEqual([['messages', 4]]);
+    ).toEqual([['messages', 4], ['form-stats']]);
   });
 
   it('names the set and the configuration', () => {

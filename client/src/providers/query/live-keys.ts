@@ -19,7 +19,8 @@ export function keysForEvent(event: PushedEvent): ResourceKey[] {
     case 'message.created':
     case 'message.updated': {
       const payload = MessageEventPayloadSchema.safeParse(event.payload);
-      return [payload.success && payload.data.contact_id !== null ? ['messages', payload.data.contact_id] : ['messages']];
+      // A targeted survey's questions and answers are messages: its counts (sent, pending, responses) move with them.
+      return [payload.success && payload.data.contact_id !== null ? ['messages', payload.data.contact_id] : ['messages'], ['form-stats']];
     }
     case 'collection.updated':
       return [...one('set'), ['sets']];
@@ -38,8 +39,8 @@ export function keysForEvent(event: PushedEvent): ResourceKey[] {
 }
 
 /**
- * Resources refetched at most once per window however many events arrive: the running counts and
- * the map's clusters ask the server for an aggregate, which an import of thousands of posts would
+ * Resources refetched at most once per window however many events arrive: the running counts, a
+ * survey's counts (a targeted survey sends a message per recipient at once) and the map's clusters ask the server for an aggregate, which an import of thousands of posts would
  * otherwise ask for each.
  */
-export const THROTTLED: Readonly<Record<string, number>> = { 'post-stats': 1500, clusters: 1000 };
+export const THROTTLED: Readonly<Record<string, number>> = { 'post-stats': 1500, clusters: 1000, 'form-stats': 1000 };

@@ -27,6 +27,9 @@ export interface MessagesTable {
   additional_data: Json<Record<string, unknown> | null> | null;
   /** An incoming message's exactly-once key within its provider (migration 20261203T0301). */
   inbound_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The targeted survey and question an outgoing question or incoming answer belongs to (migration 20261204T0301). */
+  form_id: ColumnType<number | null, number | null | undefined, number | null>;
+  form_attribute_id: ColumnType<number | null, number | null | undefined, number | null>;
   created: CreatedAt;
   updated: Date | null;
 }
@@ -49,9 +52,25 @@ export interface NotificationDeliveriesTable {
   sent_at: Date | null;
 }
 
-/** Locks, message threads and notification deliveries (issue 7). */
+export type TargetedSurveyStatus = 'pending_response' | 'survey_finished';
+
+/** One recipient's conversation with one targeted survey (issue 24). */
+export interface TargetedSurveyStateTable {
+  id: Generated<number>;
+  form_id: number;
+  contact_id: number;
+  post_id: number | null;
+  message_id: number | null;
+  form_attribute_id: number | null;
+  status: TargetedSurveyStatus;
+  created: CreatedAt;
+  updated: Date | null;
+}
+
+/** Locks, message threads and notification deliveries (issue 7); targeted survey conversations (issue 24). */
 export interface LiveTables {
   post_locks: PostLocksTable;
   messages: MessagesTable;
   notification_deliveries: NotificationDeliveriesTable;
+  targeted_survey_state: TargetedSurveyStateTable;
 }

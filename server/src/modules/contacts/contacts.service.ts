@@ -27,7 +27,10 @@ export function createContactsService(ctx: AppContext) {
      * Two messages of a new sender arriving at once make one contact: the lookup and insert are
      * serialised on the address.
      */
-    async findOrCreateInTransaction(trx: Trx, address: { type: string; contact: string; dataSource: string }): Promise<repo.ContactRow> {
+    async findOrCreateInTransaction(
+      trx: Trx,
+      address: { type: string; contact: string; dataSource: string | null },
+    ): Promise<repo.ContactRow> {
       await repo.lockAddress(trx, address.type, address.contact);
       return (
         (await repo.findByAddress(trx, address.type, address.contact)) ??

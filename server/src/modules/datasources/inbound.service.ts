@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { MessagesService } from '../messages/messages.service';
 import type { PostsModule } from '../posts/posts.module';
+import type { TargetedService } from '../targeted/targeted.service';
 import { readProviderSettings, type ProviderSettings } from './datasources.settings';
 import type { SenderAddress } from './sender-address';
 
@@ -49,9 +50,12 @@ export type InboundService = ReturnType<typeof createInboundService>;
 /**
  * Incoming SMS from every gateway (issue 23 item 2): the contact found or created, the message
  * stored once, and where the provider has a survey the post made from it, all with their events
- * in one transaction.
+ * in one transaction. A contact answering a targeted survey has their reply routed to it instead.
  */
-export function createInboundService(ctx: AppContext, deps: { contacts: ContactsService; messages: MessagesService; posts: PostsModule }) {
+export function createInboundService(
+  ctx: AppContext,
+  deps: { contacts: ContactsService; messages: MessagesService; posts: PostsModule; targeted: TargetedService },
+) {
   return {
     /** The provider's settings as the gateway checks them (read through the pool, before any transaction). */
     settingsOf: (provider: string): Promise<ProviderSettings | null> => readProviderSettings(ctx.settings, provider),
@@ -79,6 +83,13 @@ export function createInboundService(ctx: AppContext, deps: { contacts: Contacts
           ...(sameWithin !== undefined ? { sameWithin } : {}),
         });
         if (!stored) return { outcome: 'duplicate' };
+        // A reply from a recipient of a targeted survey answers their current question (issue 24).
+        const answered = await deps.targeted.answerInTransaction(trx, stored, {
+          text: message.text,
+          dataSourceMessageId: message.providerMessageId,
+          at: message.sentAt ?? now,
+        });
+        if (answered) return { outcome: 'stored', messageId: answered.message.id, postId: answered.postId };
         const post =
           context && !context.form.disabled
             ? await deps.posts.createFromMessage(

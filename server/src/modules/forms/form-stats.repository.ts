@@ -34,20 +34,30 @@ export async function crowdsourcedTotals(db: Executor, formId: number, range: St
   return rows[0] ?? { all: 0, web: 0, email: 0, sms: 0, twitter: 0 };
 }
 
+const inRangeOf = (column: string, range: StatsRange) => {
+  const parts = [];
+  if (range.createdAfter) parts.push(sql`and ${sql.ref(column)} >= ${range.createdAfter}`);
+  if (range.createdBefore) parts.push(sql`and ${sql.ref(column)} <= ${range.createdBefore}`);
+  return sql.join(parts, sql` `);
+};
+
 /**
- * Recipients, responses and outgoing messages of a targeted survey within the range.
- *
- * Responses are the survey's posts. Recipients and messages stay zero until the messages and
- * targeted-survey contact tables exist; the issues that add them extend this function
- * (recipients = contacts of the survey, sent/pending = outgoing messages by status).
+ * Recipients, responses and outgoing messages of a targeted survey within the range (issue 24):
+ * recipients are its conversations; responses the answers received (each stored once), from
+ * `total_response_recipients` people; its questions sent (`sent`, or handed to a polling phone)
+ * and pending (waiting for delivery or for the phone to poll).
  */
 export async function targetedTotals(db: Executor, formId: number, range: StatsRange): Promise<TargetedTotals> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from posts where form_id = ${formId} ${inRange(range)}`.execute(db);
-  return {
-    total_recipients: 0,
-    total_response_recipients: 0,
-    total_responses: rows[0]?.n ?? 0,
-    total_messages_sent: 0,
-    total_messages_pending: 0,
-  };
+  const { rows } = await sql<TargetedTotals>`
+    select
+      (select count(*)::int from targeted_survey_state s where s.form_id = ${formId} ${inRangeOf('s.created', range)}) as total_recipients,
+      (count(distinct m.contact_id) filter (where m.direction = 'incoming'))::int as total_response_recipients,
+      (count(*) filter (where m.direction = 'incoming'))::int as total_responses,
+      (count(*) filter (where m.direction = 'outgoing' and m.status = 'sent'))::int as total_messages_sent,
+      (count(*) filter (where m.direction = 'outgoing' and m.status in ('pending', 'pending_poll')))::int as total_messages_pending
+    from messages m where m.form_id = ${formId} ${inRangeOf('m.created', range)}
+  `.execute(db);
+  return (
+    rows[0] ?? { total_recipients: 0, total_response_recipients: 0, total_responses: 0, total_messages_sent: 0, total_messages_pending: 0 }
+  );
 }

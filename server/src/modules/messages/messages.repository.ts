@@ -171,6 +171,20 @@ export async function insertIncoming(trx: Trx, row: Insertable<MessagesTable>): 
   return inserted ? findById(trx, inserted.id) : undefined;
 }
 
+/** Marks an incoming message as the answer to a targeted survey's question, in the recipient's post. */
+export async function attachAnswer(
+  trx: Trx,
+  id: number,
+  answer: { postId: number; formId: number; formAttributeId: number },
+): Promise<MessageRow> {
+  await trx
+    .updateTable('messages')
+    .set({ post_id: answer.postId, form_id: answer.formId, form_attribute_id: answer.formAttributeId })
+    .where('id', '=', id)
+    .execute();
+  return (await findById(trx, id))!;
+}
+
 export async function attachPost(trx: Trx, id: number, postId: number): Promise<MessageRow> {
   await trx.updateTable('messages').set({ post_id: postId }).where('id', '=', id).execute();
   return (await findById(trx, id))!;
@@ -202,12 +216,20 @@ export async function recordDelivery(
   return (await findById(trx, id))!;
 }
 
-/** Up to `limit` outgoing messages waiting for a polling provider (SMSSync), locked, oldest first. */
+/**
+ * Up to `limit` outgoing messages waiting for a polling provider (SMSSync), locked, oldest first:
+ * those of its contacts, and those of no provider (a targeted survey's questions) routed to it.
+ */
 export const waitingForPoll = (trx: Trx, dataSource: string, limit: number) =>
   base(trx)
     .select(columns)
     .where('messages.direction', '=', 'outgoing')
-    .where('messages.data_source', '=', dataSource)
+    .where((eb) =>
+      eb.or([
+        eb('messages.data_source', '=', dataSource),
+        eb.and([eb('messages.data_source', 'is', null), eb(sql`messages.additional_data->'delivery'->>'provider'`, '=', dataSource)]),
+      ]),
+    )
     .where('messages.status', '=', 'pending_poll')
     .orderBy('messages.id')
     .limit(limit)

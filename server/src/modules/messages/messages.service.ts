@@ -166,6 +166,54 @@ export function createMessagesService(ctx: AppContext, senders: Readonly<Record<
       });
     },
 
+    /**
+     * A targeted survey's question to one recipient: pending, announced and queued for delivery in
+     * the caller's transaction. Without a provider it goes out through the first SMS provider on.
+     */
+    async queueQuestionInTransaction(
+      trx: Trx,
+      question: {
+        contactId: number;
+        message: string;
+        dataSource: string | null;
+        postId: number | null;
+        formId: number;
+        formAttributeId: number;
+      },
+    ): Promise<MessageRow> {
+      const message = await repo.insert(trx, {
+        parent_id: null,
+        contact_id: question.contactId,
+        post_id: question.postId,
+        user_id: null,
+        title: null,
+        message: question.message,
+        datetime: ctx.now(),
+        type: 'sms',
+        status: 'pending',
+        direction: 'outgoing',
+        data_source: question.dataSource,
+        data_source_message_id: null,
+        additional_data: null,
+        form_id: question.formId,
+        form_attribute_id: question.formAttributeId,
+      });
+      await appendMessageEvent(trx, 'message.created', message, null);
+      await ctx.jobs.send(trx, deliveryJob, { messageId: message.id });
+      return message;
+    },
+
+    /** Links an incoming answer to its survey, question and post, and appends `message.created`. */
+    async announceAnswer(
+      trx: Trx,
+      message: MessageRow,
+      answer: { postId: number; formId: number; formAttributeId: number },
+    ): Promise<MessageRow> {
+      const saved = await repo.attachAnswer(trx, message.id, answer);
+      await appendMessageEvent(trx, 'message.created', saved, null);
+      return saved;
+    },
+
     /** Links the post made from an incoming message and appends `message.created` (same transaction). */
     async announceReceived(trx: Trx, message: MessageRow, postId: number | null): Promise<MessageRow> {
       const saved = postId === null ? message : await repo.attachPost(trx, message.id, postId);

@@ -4,6 +4,7 @@ import { contextOf, contextsByFormIds } from './post-forms.repository';
 import { createPostBulkService } from './post-bulk.service';
 import { createPostGeoJsonService } from './post-geojson.service';
 import { createPostLocksService } from './post-locks.service';
+import { recordTargetedAnswer } from './post-from-answers';
 import { createPostFromMessage } from './post-from-message';
 import { announceFormPostsDeleted, removeTagFromPosts } from './post-maintenance';
 import { createPostRevisionsService } from './post-revisions.service';
@@ -38,6 +39,8 @@ export function createPostsModule(ctx: AppContext) {
     exports: { rows: filteredPosts, formContexts: contextsByFormIds, values: presentValues },
     /** Called by the data sources when an incoming message has a survey to go to. */
     createFromMessage: createPostFromMessage,
+    /** Called by the targeted surveys when a recipient answers a question. */
+    recordTargetedAnswer,
     /** Called by the tags module before a category is deleted. */
     removeTagFromPosts: (trx: Trx, tagId: number) => removeTagFromPosts(trx, tagId, ctx.now()),
     /** Called by the collections module when a post joins or leaves a collection. */

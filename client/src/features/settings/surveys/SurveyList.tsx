@@ -5,10 +5,32 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { deleteForm, listForms } from '../../../api/endpoints/forms';
 import { useServices } from '../../../providers/services-context';
 import { useScreenMeta } from '../../../providers/useScreenMeta';
+import { useConfig } from '../../../providers/config-context';
+import { isFeatureEnabled } from '../../../providers/features';
 import { useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { apiErrorTexts } from '../../notices/api-error-text';
 import { DeleteSurveyDialog } from './DeleteSurveyDialog';
 import { SURVEY_LIST_PATH, type SavedSurveyState } from './SurveyEditor';
+import type { TargetedPublishedState } from './targeted/TargetedSurveyCreate';
+import { responsesPath } from './targeted/TargetedSurveyPublished';
+
+/** After a targeted survey is published: the success notice with its button to the data view (spec 3 section 4). */
+function PublishedBanner({ published, onDismiss }: { published: TargetedPublishedState['targetedPublished']; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="saved-banner" role="status">
+      <p>
+        {t('targeted.published_notice', { name: published.name })}{' '}
+        <Link to={responsesPath(published.id)} className="button button-small">
+          {t('targeted.view_responses')}
+        </Link>
+      </p>
+      <button type="button" className="icon-button" onClick={onDismiss} aria-label={t('common.close')}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
 
 /** After a save: the survey is stored, and here is where posts are added to it (spec 3 section 4). */
 function SavedBanner({ saved, onDismiss }: { saved: SavedSurveyState['savedSurvey']; onDismiss: () => void }) {
@@ -33,6 +55,9 @@ export function SurveyList() {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState<Form | null>(null);
   const saved = (location.state as Partial<SavedSurveyState> | null)?.savedSurvey;
+  const published = (location.state as Partial<TargetedPublishedState> | null)?.targetedPublished;
+  const { features } = useConfig();
+  const targetedOn = isFeatureEnabled(features, 'targeted-surveys');
   useScreenMeta(t('survey.list_title'), { robots: 'noindex, nofollow' });
 
   const query = useLiveQuery(['forms'], () => listForms(api));
@@ -57,11 +82,19 @@ export function SurveyList() {
     <section aria-labelledby="surveys-title">
       <div className="page-header">
         <h1 id="surveys-title">{t('survey.list_title')}</h1>
-        <Link to={`${SURVEY_LIST_PATH}/create`} className="button button-primary">
-          {t('survey.new')}
-        </Link>
+        <div className="row-actions">
+          {targetedOn ? (
+            <Link to={`${SURVEY_LIST_PATH}/targeted-survey/create`} className="button">
+              {t('targeted.new')}
+            </Link>
+          ) : null}
+          <Link to={`${SURVEY_LIST_PATH}/create`} className="button button-primary">
+            {t('survey.new')}
+          </Link>
+        </div>
       </div>
       {saved ? <SavedBanner saved={saved} onDismiss={() => void navigate('.', { replace: true, state: null })} /> : null}
+      {published ? <PublishedBanner published={published} onDismiss={() => void navigate('.', { replace: true, state: null })} /> : null}
       {load.status === 'loading' ? (
         <p className="loading" role="status">
           {t('app.loading')}
@@ -86,6 +119,15 @@ export function SurveyList() {
                 {survey.targeted_survey ? <span className="badge">{t('survey.targeted_badge')}</span> : null}
               </div>
               <div className="row-actions">
+                {survey.targeted_survey ? (
+                  <Link
+                    to={`${SURVEY_LIST_PATH}/targeted-survey/published/${survey.id}`}
+                    className="button button-ghost button-small"
+                    aria-label={t('targeted.progress_named', { name: survey.name })}
+                  >
+                    {t('targeted.progress')}
+                  </Link>
+                ) : null}
                 <Link
                   to={`${SURVEY_LIST_PATH}/duplicate/${survey.id}`}
                   className="button button-ghost button-small"
