@@ -24,6 +24,10 @@ if (process.argv.includes('webhooks')) {
 if (process.argv.includes('sms')) {
   await import('./sms');
   process.exit(0);
+}
+// `npm run bench -- ingest [--rate 200 --seconds 60 --readers 20 --database both]`: writes pouring in, with readers and a map.
+if (process.argv.includes('ingest')) {
+  await import('./ingest');
   process.exit(0);
 }
 // `npm run bench -- import [--rows 100000 --bad-every 100]`: a CSV import with validation, in rows/s.

@@ -26,7 +26,8 @@ export type Scenario = {
   arrivalsPerSecond?: number;
 };
 
-const CLIENT_DEFAULTS =
+/** The query the web client sends for its first page of posts. */
+export const CLIENT_DEFAULTS =
   'orderby=created&order=desc&order_unlocked_on_top=true&status[]=published&status[]=draft&has_location=all&source[]=sms&source[]=twitter&source[]=web&source[]=email&limit=20&offset=0';
 
 /** What `npm run bench` measures; scenarios for new endpoints are added here. */
