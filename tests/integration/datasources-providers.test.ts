@@ -84,4 +84,20 @@ describe('data providers (API-CONTRACT 14.8)', () => {
     const features = await server.api.get('/config/features');
     expect(features.body['data-providers']).toMatchObject({ twilio: true, smssync: true, nexmo: true, frontlinesms: true });
   });
+  it('take in the switches sent and keep the others, so two administrators saving different providers at once both stay', async () => {
+    const put = (providers: Record<string, boolean>) => server.api.put('/config/data-provider', { providers }, { token: who.admin });
+    expectStatus(await put({ smssync: false, email: false, twilio: false, nexmo: false, frontlinesms: false, twitter: false }), 200);
+    const [a, b] = await Promise.all([put({ nexmo: true }), put({ frontlinesms: true })]);
+    expectStatus(a, 200);
+    expectStatus(b, 200);
+    const read = await server.api.get('/config/data-provider', { token: who.admin });
+    expect(read.body.providers).toMatchObject({ nexmo: true, frontlinesms: true, smssync: false, twilio: false });
+    // A whole map, as the legacy client sends it, still says everything.
+    expectStatus(await put({ smssync: true, email: false, twilio: false, nexmo: false, frontlinesms: false, twitter: false }), 200);
+    expect((await server.api.get('/config/data-provider', { token: who.admin })).body.providers).toMatchObject({
+      smssync: true,
+      nexmo: false,
+      frontlinesms: false,
+    });
+  });
 });

@@ -16,7 +16,7 @@ import type { RunInTransaction } from '../../db/tx';
 import { appendEvent } from '../../events/events.repository';
 import { notFound, parseBody } from '../../http/errors';
 import { configDefaults, DATA_PROVIDERS } from './settings.defaults';
-import { loadGroup, upsertKeys } from './settings.repository';
+import { loadGroup, mergeKeys, upsertKeys } from './settings.repository';
 
 const CACHE_MS = 5000;
 /** Keys that belong to the rendering, never stored. */
@@ -48,6 +48,9 @@ function merge(defaults: Record<string, unknown>, stored: Record<string, unknown
   }
   return out;
 }
+
+/** `data-provider` keys whose stored map takes in what is sent rather than being replaced by it. */
+const MERGED_KEYS = new Set(['providers']);
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
@@ -101,7 +104,10 @@ export function createSettingsService(deps: { db: Db; tx: RunInTransaction; depl
       const parsed = parseBody(validators[group] ?? anyGroup, input, 'config') as Record<string, unknown>;
       const changes = Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
       await deps.tx(async (trx) => {
-        await upsertKeys(trx, group, changes);
+        // The providers map takes in the providers sent and keeps the others (a client may send one).
+        const merged = group === 'data-provider' ? MERGED_KEYS : new Set<string>();
+        await upsertKeys(trx, group, Object.fromEntries(Object.entries(changes).filter(([k]) => !merged.has(k))));
+        await mergeKeys(trx, group, Object.fromEntries(Object.entries(changes).filter(([k]) => merged.has(k))));
         await appendEvent(trx, {
           type: 'config.updated',
           aggregateType: 'config',
