@@ -17,6 +17,7 @@ import * as webhooks from './20261202T0101_webhooks';
 import * as csvImports from './20261202T0401_csv_imports';
 import * as exportJobs from './20261203T0101_export_jobs';
 import * as datasources from './20261203T0301_datasources';
+import * as hxl from './20261204T0101_hxl';
 
 /**
  * Every migration, in order. Migrations are frozen once landed: add a new file, never edit one.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '20261202T0401_csv_imports': csvImports,
   '20261203T0101_export_jobs': exportJobs,
   '20261203T0301_datasources': datasources,
+  '20261204T0101_hxl': hxl,
 };

@@ -32,3 +32,4 @@ export * from './schemas/csv';
 export * from './schemas/exports';
 export * from './schemas/client-errors';
 export * from './schemas/webhooks';
+export * from './schemas/hxl';
