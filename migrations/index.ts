@@ -18,6 +18,7 @@ import * as csvImports from './20261202T0401_csv_imports';
 import * as exportJobs from './20261203T0101_export_jobs';
 import * as datasources from './20261203T0301_datasources';
 import * as targetedSurveys from './20261204T0301_targeted_surveys';
+import * as hxl from './20261204T0401_hxl';
 
 /**
  * Every migration, in order. Migrations are frozen once landed: add a new file, never edit one.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '20261203T0101_export_jobs': exportJobs,
   '20261203T0301_datasources': datasources,
   '20261204T0301_targeted_surveys': targetedSurveys,
+  '20261204T0401_hxl': hxl,
 };

@@ -33,6 +33,7 @@ import { postBulkRoutes } from './modules/posts/post-bulk.routes';
 import { setsRoutes } from './modules/sets/sets.routes';
 import { csvRoutes } from './modules/csv/csv.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
+import { hxlRoutes } from './modules/hxl/hxl.routes';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
@@ -209,6 +210,7 @@ export function createApp(ctx: AppContext, services: Services) {
   api.use(setsRoutes(services.sets, services.posts));
   api.use(csvRoutes(services.csv));
   api.use(exportsRoutes(services.exports, ctx.now));
+  api.use(hxlRoutes(services.hxl));
   api.use(geocodeRoutes(createGeocodeService(ctx)));
   api.use(clientErrorsRoutes(ctx.logger));
   api.use(messagesRoutes(services.messages, services.posts));

@@ -87,6 +87,10 @@ const EnvSchema = z.object({
   EMAIL_POLL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(60),
   /** Twitter's API (tests point it at a local server), and how often its recent search is read (whole minutes). */
   TWITTER_API_BASE_URL: z.string().url().default('https://api.twitter.com'),
+  /** The humanitarian data exchange's CKAN site (its action API lives under /api/3/action). */
+  HDX_API_BASE_URL: z.string().url().default('https://data.humdata.org'),
+  /** How long one request to the exchange may take, connection to last byte. */
+  HDX_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   TWITTER_POLL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(60),
 });
 
@@ -129,6 +133,8 @@ export type AppConfig = {
   embeddedSharedBuffers: string;
   /** Express's `trust proxy`: decides `req.ip`, the address rate limits count. */
   trustProxy: number | string;
+  /** The humanitarian data exchange (CKAN action API) and how long one request to it may take. */
+  hdx: { baseUrl: string; timeoutMs: number };
   webhooks: {
     allowHosts: string[];
     timeoutMs: number;
@@ -191,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embeddedBackups: { everyHours: e.EMBEDDED_BACKUP_HOURS, keep: e.EMBEDDED_BACKUP_KEEP },
     embeddedSharedBuffers: e.EMBEDDED_SHARED_BUFFERS,
     trustProxy: trustProxy(e.TRUST_PROXY),
+    hdx: { baseUrl: e.HDX_API_BASE_URL.replace(/\/+$/, ''), timeoutMs: e.HDX_TIMEOUT_MS },
     webhooks: {
       allowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',')
         .map((h) => h.trim())

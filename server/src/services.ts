@@ -38,6 +38,7 @@ import { importAudience } from './modules/csv/csv.audience';
 import { createCsvService } from './modules/csv/csv.service';
 import { exportAudience } from './modules/exports/exports.audience';
 import { createExportsService } from './modules/exports/exports.service';
+import { createHxlService } from './modules/hxl/hxl.service';
 import { webhookAudience } from './modules/webhooks/webhook-delivery-events';
 import { createWebhooksModule } from './modules/webhooks/webhooks.module';
 
@@ -86,7 +87,9 @@ export function createServices(ctx: AppContext) {
   const notificationDelivery = createNotificationDeliveryService(ctx);
   const sets = createSetsService(ctx, { posts, delivery: notificationDelivery });
   const csv = createCsvService(ctx, { posts, sets });
-  const exports = createExportsService(ctx, { posts });
+  // An exchange export's file ready queues its upload, which reads the file where exports keep it.
+  const exports = createExportsService(ctx, { posts, hdxFileReady: (trx, exportId) => hxl.queueUpload(trx, exportId) });
+  const hxl = createHxlService(ctx, { files: exports.files });
   // New and changed posts are matched against subscribed saved searches as the log is read.
   ctx.reader.subscribe((events) => notificationDelivery.observe(events));
   const webhooks = createWebhooksModule(ctx, posts, apiKeys);
@@ -108,6 +111,7 @@ export function createServices(ctx: AppContext) {
     notificationDelivery.job,
     csv.job,
     exports.job,
+    hxl.job,
     webhooks.deliveries.job,
     sourcePollJob('email-poll', () => emailPoller.poll(), ctx.config.dataSources.emailPollSeconds),
     sourcePollJob('twitter-poll', () => twitterPoller.poll(), ctx.config.dataSources.twitterPollSeconds),
@@ -139,6 +143,7 @@ export function createServices(ctx: AppContext) {
     sets,
     csv,
     exports,
+    hxl,
     webhooks,
     jobs,
   };

@@ -33,3 +33,4 @@ export * from './schemas/exports';
 export * from './schemas/client-errors';
 export * from './schemas/webhooks';
 export * from './schemas/targeted';
+export * from './schemas/hxl';

@@ -6,6 +6,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET } from '@platform/shared';
 import { cloneDatabase, ensureTemplate } from '../integration/helpers/database';
+import { fakeCkan } from '../integration/helpers/fake-ckan';
 import { E2E_ADMIN } from './accounts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -71,6 +72,9 @@ export default async function globalSetup() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-e2e-'));
   const mailDir = path.join(work, 'mail-capture');
   const mail = await startMailCapture(mailDir);
+  // The humanitarian data exchange's CKAN API, answered locally (the settings-hdx spec uploads to it).
+  const ckan = fakeCkan();
+  const ckanUrl = await ckan.listen();
 
   let database: { url: string; drop: () => Promise<void> } | null = null;
   if (process.env.TEST_DATABASE_URL) {
@@ -91,6 +95,7 @@ export default async function globalSetup() {
       WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
       WEBHOOK_RETRY_LIMIT: '1',
       WEBHOOK_RETRY_DELAY_SECONDS: '1',
+      HDX_API_BASE_URL: ckanUrl,
       ...(database ? { DATABASE_URL: database.url } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,6 +125,7 @@ export default async function globalSetup() {
     child.kill('SIGTERM');
     await exited;
     await mail.close();
+    await ckan.close();
     await database?.drop();
     fs.rmSync(work, { recursive: true, force: true });
   };

@@ -2,14 +2,14 @@ import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { CoreTables } from './tables/core';
 import type { ImportTables } from './tables/imports';
-import type { ExportTables } from './tables/exports';
+import type { ExportTables, HxlTables } from './tables/exports';
 import type { LiveTables } from './tables/live';
 import type { PostTables } from './tables/posts';
 import type { SurveyTables } from './tables/surveys';
 import type { WebhookTables } from './tables/webhooks';
 
 /** The typed schema; each feature adds its tables interface here. */
-export interface Database extends CoreTables, SurveyTables, PostTables, LiveTables, ImportTables, ExportTables, WebhookTables {}
+export interface Database extends CoreTables, SurveyTables, PostTables, LiveTables, ImportTables, ExportTables, HxlTables, WebhookTables {}
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;

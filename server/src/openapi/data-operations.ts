@@ -15,6 +15,65 @@ const gateway = (method: 'get' | 'post', path: string, provider: string, fields:
   access: 'public',
 });
 
+const all = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), results: z.array(item), total_count: z.number().int() });
+const HXL_GATE = 'Absent (404) while the `hxl` feature is off.';
+
+/** HXL and the humanitarian data exchange (API-CONTRACT 14.12, issue 22 item 5). */
+function hxlOperations(): Operation[] {
+  return [
+    {
+      method: 'get',
+      path: `${V3}/hxl/tags`,
+      tag: 'HXL',
+      summary: 'HXL hashtags with their attributes',
+      description: `Every tag (\`tag_name\` such as \`#adm1\`), the field types it fits and its attributes (\`+name\`). ${HXL_GATE}`,
+      response: all(s.HxlTagSchema),
+    },
+    {
+      method: 'get',
+      path: `${V3}/hxl/licenses`,
+      tag: 'HXL',
+      summary: "The exchange's dataset licenses",
+      description: `\`code\` is the exchange's \`license_id\`. ${HXL_GATE}`,
+      response: all(s.HxlLicenseSchema),
+    },
+    {
+      method: 'get',
+      path: `${V3}/hxl/organisations`,
+      tag: 'HXL',
+      summary: "The caller's organisations on the exchange",
+      description: `Asks the exchange (CKAN \`organization_list_for_user\`) with the caller's saved \`hdx_api_key\`: 422 without one, 502 when the exchange refuses, 504 when it does not answer in time. ${HXL_GATE}`,
+      response: all(s.HxlOrganisationSchema),
+    },
+    {
+      method: 'get',
+      path: `${V3}/hxl/metadata`,
+      tag: 'HXL',
+      summary: "Dataset metadata of the caller's exchange exports",
+      description: `Administrators see everyone's. ${HXL_GATE}`,
+      query: s.HxlMetadataListQuery,
+      response: all(s.HxlMetadataSchema),
+    },
+    {
+      method: 'post',
+      path: `${V3}/hxl/metadata`,
+      tag: 'HXL',
+      summary: 'Save the dataset metadata of an exchange export',
+      description: `One per export job (saving again replaces it). Once the export's file is written too, it is uploaded to the exchange (\`package_create\`, \`resource_create\`); the job then ends \`EXPORTED_TO_CDN\` or \`FAILED\` (\`export.*\` events). ${HXL_GATE}`,
+      body: s.HxlMetadataBody,
+      response: s.HxlMetadataSchema,
+    },
+    {
+      method: 'get',
+      path: `${V3}/hxl/metadata/:id`,
+      tag: 'HXL',
+      summary: 'One dataset metadata',
+      description: HXL_GATE,
+      response: s.HxlMetadataSchema,
+    },
+  ];
+}
+
 /** Export jobs (API-CONTRACT 14.5, issue 22), bulk actions on posts (issue 29), data sources (14.8, issue 23). */
 export const DATA_OPERATIONS: Operation[] = [
   ...crud('Exports', `${V3}/exports/jobs`, 'export job', {
@@ -33,6 +92,7 @@ export const DATA_OPERATIONS: Operation[] = [
       'The signed URL of a finished job (`url` in the job), valid until `url_expiration`: `expires` and `signature` in the query are the capability, no bearer token. CSV or GeoJSON as the job asked.',
     access: 'public',
   },
+  ...hxlOperations(),
   {
     method: 'post',
     path: `${V3}/posts/bulk`,

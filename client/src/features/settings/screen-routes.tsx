@@ -2,6 +2,8 @@ import { Route } from 'react-router';
 import { DataExport } from './data-export/DataExport';
 import { AfterImportScreen } from './data-import/AfterImportScreen';
 import { DataImportScreen } from './data-import/DataImportScreen';
+import { ExchangeDetails } from './hdx/ExchangeDetails';
+import { ExchangeUserSettings } from './hdx/ExchangeUserSettings';
 import { GeneralSettings } from './general/GeneralSettings';
 import { PlanPage } from './plan/PlanPage';
 import { RequireAccess } from './RequireAccess';
@@ -67,6 +69,22 @@ export const SCREEN_ROUTES = (
       element={
         <RequireAccess rule={can.admin}>
           <RoleEditor />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="hdx-details"
+      element={
+        <RequireAccess rule={can.export}>
+          <ExchangeDetails />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="user-settings"
+      element={
+        <RequireAccess rule={can.any}>
+          <ExchangeUserSettings />
         </RequireAccess>
       }
     />

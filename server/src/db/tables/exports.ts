@@ -35,3 +35,27 @@ export interface ExportJobsTable {
 export interface ExportTables {
   export_jobs: ExportJobsTable;
 }
+
+export interface HxlMetaDataTable {
+  id: Generated<number>;
+  export_job_id: number;
+  user_id: number | null;
+  organisation_id: string;
+  organisation_name: string | null;
+  dataset_title: string;
+  source: string;
+  license_id: number;
+  private: Generated<boolean>;
+  description: string | null;
+  created: CreatedAt;
+  updated: Date | null;
+}
+
+/** HXL hashtags, attributes and the exchange's licenses (issue 22 item 5). */
+export interface HxlTables {
+  hxl_tags: { id: Generated<number>; tag_name: string; description: string; form_attribute_types: Json<string[]> };
+  hxl_attributes: { id: Generated<number>; attribute: string; description: string };
+  hxl_tag_attributes: { tag_id: number; attribute_id: number };
+  hxl_licenses: { id: Generated<number>; code: string; name: string; link: string };
+  hxl_meta_data: HxlMetaDataTable;
+}

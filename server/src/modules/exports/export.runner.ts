@@ -50,7 +50,10 @@ async function close(stream: fs.WriteStream): Promise<void> {
  * (after the claim lapses) writes a new file from the first row, so the finished file never holds
  * a row twice. The file is renamed into place before the transaction that says SUCCESS commits.
  */
-export function createExportRunner(ctx: AppContext, deps: { posts: PostsModule; files: ExportFiles }) {
+export function createExportRunner(
+  ctx: AppContext,
+  deps: { posts: PostsModule; files: ExportFiles; hdxFileReady: (trx: Trx, exportId: number) => Promise<void> },
+) {
   const { batchRows, leaseSeconds, urlTtlSeconds } = ctx.config.exports;
   const { files } = deps;
   const leaseEnd = (now: Date) => new Date(now.getTime() + leaseSeconds * 1000);
@@ -181,6 +184,7 @@ export function createExportRunner(ctx: AppContext, deps: { posts: PostsModule; 
       );
       await announce(trx, 'export.progressed', done);
       await announce(trx, 'export.completed', done);
+      if (row.send_to_hdx) await deps.hdxFileReady(trx, row.id);
     });
     // Cancelled while the last batch was written: nobody will ask for the file.
     if (!ended) await files.remove(files.pathOf(key));

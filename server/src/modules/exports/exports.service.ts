@@ -3,6 +3,7 @@ import type { Auth } from '../../auth/auth';
 import { isAdmin } from '../../auth/auth';
 import { authorize } from '../../auth/policy/policy';
 import type { AppContext } from '../../context';
+import type { Trx } from '../../db/database';
 import { appendEvent } from '../../events/events.repository';
 import { invalid, notFound, parseBody } from '../../http/errors';
 import { epochSeconds } from '../../http/urls';
@@ -18,9 +19,12 @@ export type ExportsService = ReturnType<typeof createExportsService>;
 const RESOURCE = 'export_job';
 
 /** Export jobs (API-CONTRACT 14.5): ask for one, follow it, download its file, cancel it. */
-export function createExportsService(ctx: AppContext, deps: { posts: PostsModule }) {
+export function createExportsService(
+  ctx: AppContext,
+  deps: { posts: PostsModule; hdxFileReady: (trx: Trx, exportId: number) => Promise<void> },
+) {
   const files = exportFiles(ctx.config.dataDir);
-  const runner = createExportRunner(ctx, { posts: deps.posts, files });
+  const runner = createExportRunner(ctx, { posts: deps.posts, files, hdxFileReady: deps.hdxFileReady });
 
   /** 404 beats 403 (API-CONTRACT 0). */
   async function load(auth: Auth, id: number) {
