@@ -88,7 +88,7 @@ describe('the grid cluster index (issue 27)', () => {
     const total = [...posts.values()].reduce((sum, points) => sum + points.length, 0);
     const pixel = (lon: number, lat: number, zoom: number) => {
       const sin = Math.sin((lat * Math.PI) / 180);
-      const world = 256 * 2 ** zoom;
+      const world = 512 * 2 ** zoom;
       return [(lon / 360 + 0.5) * world, (0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI) * world];
     };
     for (let zoom = 0; zoom <= GRID_MAX_ZOOM + 1; zoom++) {

@@ -13,6 +13,8 @@
 
 /** Above this zoom every point is its own feature. */
 export const GRID_MAX_ZOOM = 14;
+/** The world's width in pixels at zoom 0, as MapLibre draws it (512-pixel tiles; supercluster's `extent`). */
+const WORLD_PX = 512;
 /** Mercator coordinates are integers in [0, 2^30]: 4 cm at the equator, and sums of 4M stay exact. */
 const SCALE = 2 ** 30;
 const EMPTY = -1;
@@ -179,7 +181,7 @@ export class GridIndex {
     private readonly radius: number,
     points?: GridPoints,
   ) {
-    const perTile = Math.max(1, Math.floor(256 / Math.max(1, radius)));
+    const perTile = Math.max(1, Math.floor(WORLD_PX / Math.max(1, radius)));
     // The street-level zoom's table sized for the points to come (it has up to a cell per point); the others grow.
     const expected = points?.ids.length ?? 0;
     for (let z = 0; z <= GRID_MAX_ZOOM; z++) this.levels.push(new Level(perTile * 2 ** z, z === GRID_MAX_ZOOM ? expected >>> 2 : 32));
@@ -255,7 +257,7 @@ export class GridIndex {
     const at = new Map<number, number>();
     cells.forEach((cell, i) => at.set(level.cellKey[cell]!, i));
     const taken = new Uint8Array(cells.length);
-    const reach = (this.radius * SCALE) / (256 * 2 ** z);
+    const reach = (this.radius * SCALE) / (WORLD_PX * 2 ** z);
     const hits: GridHit[] = [];
     for (let i = 0; i < cells.length; i++) {
       if (taken[i]) continue;
