@@ -10,11 +10,15 @@ export type ExportRequest = {
   format: ExportFormat;
   include_hxl: boolean;
   hxl_heading_row: Array<Pick<HxlHeadingEntry, 'form_attribute_id' | 'tag' | 'attributes'>> | null;
+  /** With HXL: the file goes to the humanitarian data exchange instead of the browser. */
+  send_to_hdx?: boolean;
 };
 
 /** `POST /exports/jobs` (API-CONTRACT 14.5): answers the PENDING job at once. */
 export const createExportJob = (api: ApiClient, request: ExportRequest): Promise<ExportJob> =>
-  api.post('/exports/jobs', ExportJobSchema, { body: { entity_type: 'post', send_to_browser: true, send_to_hdx: false, ...request } });
+  api.post('/exports/jobs', ExportJobSchema, {
+    body: { entity_type: 'post', ...request, send_to_browser: !request.send_to_hdx, send_to_hdx: request.send_to_hdx === true },
+  });
 
 export const getExportJob = (api: ApiClient, id: number): Promise<ExportJob> => api.get(`/exports/jobs/${id}`, ExportJobSchema);
 

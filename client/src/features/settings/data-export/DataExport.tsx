@@ -28,6 +28,7 @@ export function DataExport() {
   const title = isFeatureEnabled(features, 'hxl') ? t('settings_hub.export.title_hxl') : t('settings_hub.export.title');
   useScreenMeta(title, { robots: 'noindex, nofollow' });
   const exporting = useExport();
+  const [toExchange, setToExchange] = useState(false);
   const busy = ['requesting', 'running', 'catchingUp', 'fetchingResult', 'cancelling'].some((s) => exporting.snapshot.matches(s as never));
 
   return (
@@ -58,8 +59,15 @@ export function DataExport() {
             <p className="export-filters">
               {t('data_export.filters', { status: (filters.status as string[] | undefined)?.join(', ') ?? '' })}
             </p>
-            <ExportForm filters={filters} busy={busy} onExport={(request) => exporting.send({ type: 'START', request })} />
-            <ExportProgress {...exporting} />
+            <ExportForm
+              filters={filters}
+              busy={busy}
+              onExport={(request) => {
+                setToExchange(request.send_to_hdx === true);
+                exporting.send({ type: 'START', request });
+              }}
+            />
+            <ExportProgress {...exporting} toExchange={toExchange} />
           </>
         ) : (
           <ExportHistory />

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { ExportRequest } from '../../../api/endpoints/exports';
 import { listAttributes, listForms } from '../../../api/endpoints/forms';
 import type { Query } from '../../../api/query';
+import { useConfig } from '../../../providers/config-context';
+import { isFeatureEnabled } from '../../../providers/features';
 import { useServices } from '../../../providers/services-context';
 import { useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { SelectField } from '../../../ui/SelectField';
@@ -31,6 +33,8 @@ export function ExportForm({ filters, busy, onExport }: { filters: Query; busy: 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [hxl, setHxl] = useState(false);
+  const exchange = isFeatureEnabled(useConfig().features, 'hxl');
+  const [toExchange, setToExchange] = useState(false);
   const [tags, setTags] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const attributes = (surveys.data ?? []).flatMap((s) => s.attributes);
@@ -60,6 +64,7 @@ export function ExportForm({ filters, busy, onExport }: { filters: Query; busy: 
       format,
       include_hxl: hxl,
       hxl_heading_row: hxl ? heading : null,
+      send_to_hdx: hxl && exchange && toExchange,
     });
   }
 
@@ -80,6 +85,12 @@ export function ExportForm({ filters, busy, onExport }: { filters: Query; busy: 
         <input className="checkbox" type="checkbox" checked={hxl} onChange={(e) => setHxl(e.target.checked)} />{' '}
         {t('data_export.include_hxl')}
       </label>
+      {hxl && exchange ? (
+        <label className="export-choice">
+          <input className="checkbox" type="checkbox" checked={toExchange} onChange={(e) => setToExchange(e.target.checked)} />{' '}
+          {t('data_export.send_to_hdx')}
+        </label>
+      ) : null}
       {scope === 'selected' || hxl ? (
         surveys.data ? (
           surveys.data.map(({ form, attributes: fields }) => (
