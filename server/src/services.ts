@@ -92,6 +92,8 @@ export function createServices(ctx: AppContext) {
   const hxl = createHxlService(ctx, { files: exports.files });
   // New and changed posts are matched against subscribed saved searches as the log is read.
   ctx.reader.subscribe((events) => notificationDelivery.observe(events));
+  // Replies that found no provider are queued again when the data providers change.
+  ctx.reader.subscribe((events) => messages.observe(events));
   const webhooks = createWebhooksModule(ctx, posts, apiKeys);
 
   ctx.audiences.register('config', configAudience);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -64,6 +65,15 @@ async function createTestAdmin(url: string) {
   await post('/api/v3/users', { ...E2E_ADMIN, role: 'admin' }, String(admin.access_token));
 }
 
+/** A loopback port free now, for a server a spec starts later (the SMS providers of datasources.spec.ts). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 export default async function globalSetup() {
   const mainJs = path.join(root, 'server/dist/main.js');
   if (!fs.existsSync(mainJs) || !fs.existsSync(path.join(root, 'client/dist/index.html'))) {
@@ -80,6 +90,7 @@ export default async function globalSetup() {
   if (process.env.TEST_DATABASE_URL) {
     database = await cloneDatabase(process.env.TEST_DATABASE_URL, await ensureTemplate(process.env.TEST_DATABASE_URL));
   }
+  const smsProvidersPort = await freePort();
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, [mainJs], {
     env: {
@@ -96,6 +107,8 @@ export default async function globalSetup() {
       WEBHOOK_RETRY_LIMIT: '1',
       WEBHOOK_RETRY_DELAY_SECONDS: '1',
       HDX_API_BASE_URL: ckanUrl,
+      // Twilio's API is the local provider server datasources.spec.ts starts on this port.
+      TWILIO_API_URL: `http://127.0.0.1:${smsProvidersPort}`,
       ...(database ? { DATABASE_URL: database.url } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,6 +129,7 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = url;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SMS_PROVIDERS_PORT = String(smsProvidersPort);
   // Rows no API makes yet (incoming SMS before the data sources exist) are put in directly.
   if (database) process.env.E2E_DATABASE_URL = database.url;
   await createTestAdmin(url);

@@ -21,11 +21,15 @@ const twilioPath = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
  * provider documents it (path, method, content type, authentication, required fields) and
  * answers like the provider: a refused request gets the provider's own error answer.
  */
-export async function startSmsProviders(credentials: {
-  twilio: { sid: string; token: string };
-  vonage: { key: string; secret: string };
-  frontlineKey: string;
-}) {
+export async function startSmsProviders(
+  credentials: {
+    twilio: { sid: string; token: string };
+    vonage: { key: string; secret: string };
+    frontlineKey: string;
+  },
+  /** A port chosen beforehand (the e2e server is told where Twilio is before the spec starts it). */
+  listenPort = 0,
+) {
   const requests: ProviderRequest[] = [];
   const scripts: Record<ProviderRequest['provider'], ProviderAnswer[]> = { twilio: [], vonage: [], frontlinesms: [] };
   const events = new EventEmitter();
@@ -96,7 +100,7 @@ export async function startSmsProviders(credentials: {
       return send(res, 200, { id });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 
   return {

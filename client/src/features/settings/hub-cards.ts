@@ -28,7 +28,6 @@ export const HUB_CARDS: SettingsSection[] = [
     titleKey: 'settings_hub.datasources.title',
     descriptionKey: 'settings_hub.datasources.description',
     visible: (s) => can.manageSettings(s),
-    comingSoon: true,
   },
   {
     id: 'import',

@@ -1,5 +1,6 @@
 import { Route } from 'react-router';
 import { DataExport } from './data-export/DataExport';
+import { DataSources } from './datasources/DataSources';
 import { AfterImportScreen } from './data-import/AfterImportScreen';
 import { DataImportScreen } from './data-import/DataImportScreen';
 import { ExchangeDetails } from './hdx/ExchangeDetails';
@@ -13,7 +14,7 @@ import { settingsAccess as can } from './settings-access';
 import { UserEditor } from './users/UserEditor';
 import { UsersList } from './users/UsersList';
 
-/** General, users, roles, data import and export, and plan; each refuses (to `/`) whoever lacks its permission (spec 3 section 6). */
+/** General, users, roles, data sources, data import and export, and plan; each refuses (to `/`) whoever lacks its permission (spec 3 section 6). */
 export const SCREEN_ROUTES = (
   <>
     <Route
@@ -85,6 +86,14 @@ export const SCREEN_ROUTES = (
       element={
         <RequireAccess rule={can.any}>
           <ExchangeUserSettings />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="datasources"
+      element={
+        <RequireAccess rule={can.manageSettings}>
+          <DataSources />
         </RequireAccess>
       }
     />

@@ -217,6 +217,25 @@ export async function recordDelivery(
 }
 
 /**
+ * Outgoing messages that found no provider (`delivery.state` `no_provider`), marked `requeued` in
+ * the caller's transaction: whoever marks a message is the only one who queues it again.
+ */
+export async function markUnroutedRequeued(trx: Trx, now: Date): Promise<number[]> {
+  const rows = await trx
+    .updateTable('messages')
+    .set({
+      updated: now,
+      additional_data: sql`additional_data || jsonb_build_object('delivery', (additional_data->'delivery') || ${JSON.stringify({ state: 'requeued', requeued_at: now.toISOString() })}::jsonb)`,
+    })
+    .where('direction', '=', 'outgoing')
+    .where('status', '=', 'pending')
+    .where(sql<boolean>`additional_data->'delivery'->>'state' = 'no_provider'`)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
  * Up to `limit` outgoing messages waiting for a polling provider (SMSSync), locked, oldest first:
  * those of its contacts, and those of no provider (a targeted survey's questions) routed to it.
  */

@@ -6,6 +6,7 @@ import type { Trx } from '../../db/database';
 import { notFound, parseBody, ValidationError, type FieldError } from '../../http/errors';
 import type { Paging } from '../../http/query';
 import { messageDeliveryJob } from '../../jobs/message-delivery.job';
+import type { StoredEvent } from '../../events/events.repository';
 import type { Sender } from '../datasources/outbound/sender';
 import { createMessageDelivery } from './message-delivery.service';
 import { appendMessageEvent } from './messages.events';
@@ -48,6 +49,15 @@ export function createMessagesService(ctx: AppContext, senders: Readonly<Record<
     retryDelay: ctx.config.dataSources.deliveryRetryDelaySeconds,
   });
   const deliver = delivery.deliver;
+  let requeueing: Promise<unknown> = Promise.resolve();
+
+  /** Replies that found no provider go out again once the providers change (issue 23): each is queued once. */
+  const requeueUnrouted = (): Promise<number[]> =>
+    ctx.tx(async (trx) => {
+      const ids = await repo.markUnroutedRequeued(trx, ctx.now());
+      for (const messageId of ids) await ctx.jobs.send(trx, deliveryJob, { messageId });
+      return ids;
+    });
 
   async function load(id: number): Promise<MessageRow> {
     return (await repo.findById(ctx.db, id)) ?? notFound(RESOURCE, id);
@@ -57,6 +67,17 @@ export function createMessagesService(ctx: AppContext, senders: Readonly<Record<
     deliveryJob,
     deliver,
     takeForPoll: delivery.takeForPoll,
+    requeueUnrouted,
+
+    /** A change of `config/data-provider` (a provider turned on or configured) re-queues what found no provider. */
+    observe(events: StoredEvent[]): void {
+      if (!events.some((e) => e.type === 'config.updated' && e.aggregate_id === 'data-provider')) return;
+      requeueing = requeueing
+        .then(requeueUnrouted)
+        .catch((error: unknown) => ctx.logger.error({ err: error }, 'requeueing messages without a provider failed'));
+    },
+    /** Resolves once the re-queueing started so far is done. */
+    requeued: () => requeueing,
 
     async get(auth: Auth, id: number): Promise<MessageRow> {
       const row = await load(id);
