@@ -43,7 +43,6 @@ export const HUB_CARDS: SettingsSection[] = [
     titleKey: 'settings_hub.user_settings.title',
     descriptionKey: 'settings_hub.user_settings.description',
     visible: (s, c) => can.any(s) && isFeatureEnabled(c.features, 'user-settings') && isFeatureEnabled(c.features, 'hxl'),
-    comingSoon: true,
   },
   {
     id: 'export',
