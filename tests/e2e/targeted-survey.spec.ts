@@ -154,6 +154,7 @@ test.describe('targeted survey', () => {
     await expect(count('pending')).toHaveText('3');
     await expect(count('sent')).toHaveText('0');
     await expect(count('responses')).toHaveText('0');
+    await expect(page.getByTestId('targeted-total')).toHaveText('6 SMS messages in this survey (2 questions × 3 recipients)');
     const form = await apiGet(api, `/forms/${formId}`);
     expect(form).toMatchObject({ targeted_survey: true, require_approval: false, hide_author: true, everyone_can_create: false });
 

@@ -219,7 +219,12 @@ export function ReviewPanel({
       />
       <CheckboxField switch label={t('targeted.hide_author')} checked={hideAuthor} disabled={readOnly} onChange={() => onToggleHide?.()} />
       <p className="targeted-total" data-testid="targeted-total">
-        {t('targeted.total_messages', { count: questions * recipients, questions, recipients })}
+        {/* Once published, the messages are on their way: the total is said without a future tense. */}
+        {t(readOnly ? 'targeted.total_messages_published' : 'targeted.total_messages', {
+          count: questions * recipients,
+          questions,
+          recipients,
+        })}
       </p>
     </div>
   );
