@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET } from '@platform/shared';
 import { sql } from 'kysely';
 import { BENCH_ADMIN_PASSWORD, prepareBenchDatabase } from './database';
+import { passwordToken } from './login';
 import { ms } from './measure';
 import { startNodeProcess } from './node-process';
 import { CLIENT_DEFAULTS } from './scenarios';
@@ -44,23 +44,6 @@ function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
-async function token(url: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/oauth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: PUBLIC_CLIENT_ID,
-      client_secret: PUBLIC_CLIENT_SECRET,
-      username: 'admin',
-      password,
-      scope: '*',
-    }),
-  });
-  if (!res.ok) throw new Error(`logging in answered ${res.status}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 /** Readers of the newest 20 (closed loop) until `done()`; their latencies. */
 async function readNewest(url: string, readers: number, done: () => boolean): Promise<number[]> {
   const latencies: number[] = [];
@@ -82,7 +65,7 @@ async function run(label: string, databaseUrl: string, password: string): Promis
   const pid = node.child.pid!;
   const written: number[] = [];
   try {
-    const admin = await token(node.url, password);
+    const admin = await passwordToken(node.url, 'admin', password);
     // The map index and the first pages are there before anything is measured, as on a running site.
     await (await fetch(`${node.url}${MAP}`)).arrayBuffer();
     let idleDone = false;
