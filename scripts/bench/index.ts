@@ -1,6 +1,6 @@
-import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET } from '@platform/shared';
 import { sql } from 'kysely';
 import { BENCH_ADMIN_PASSWORD, prepareBenchDatabase } from './database';
+import { passwordToken } from './login';
 import { measure, measureArrivals, ms, type Figures } from './measure';
 import { startNodeProcess } from './node-process';
 import { scenarios, type Caller } from './scenarios';
@@ -72,20 +72,7 @@ const node = await startNodeProcess(url);
 }
 
 async function tokenFor(caller: Caller): Promise<string | undefined> {
-  if (caller === 'anonymous') return undefined;
-  const res = await fetch(`${node.url}/oauth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: PUBLIC_CLIENT_ID,
-      client_secret: PUBLIC_CLIENT_SECRET,
-      username: 'admin',
-      password: BENCH_ADMIN_PASSWORD,
-      scope: '*',
-    }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
+  return caller === 'anonymous' ? undefined : passwordToken(node.url, 'admin', BENCH_ADMIN_PASSWORD);
 }
 const tokens = { anonymous: await tokenFor('anonymous'), admin: await tokenFor('admin') };
 
