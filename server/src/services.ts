@@ -84,7 +84,7 @@ export function createServices(ctx: AppContext) {
     apiUrl: ctx.config.dataSources.twitterApiUrl,
     timeoutMs: ctx.config.dataSources.httpTimeoutMs,
   });
-  const notificationDelivery = createNotificationDeliveryService(ctx);
+  const notificationDelivery = createNotificationDeliveryService(ctx, { messages });
   const sets = createSetsService(ctx, { posts, delivery: notificationDelivery });
   const csv = createCsvService(ctx, { posts, sets });
   // An exchange export's file ready queues its upload, which reads the file where exports keep it.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser, unique, type TestUser } from './helpers/factories';
+import { configureProvider } from './helpers/gateways';
 import { insertPost, makePostCallers, postBody, type PostCallers } from './helpers/posts';
 import { eventsSettled, startTestServer, type TestServer } from './helpers/server';
 import { recipients, startSmtpServer } from './helpers/smtp';
@@ -53,7 +54,7 @@ const deliveries = (postId: number) =>
   server.ctx.db
     .selectFrom('notification_deliveries')
     .innerJoin('contacts', 'contacts.id', 'notification_deliveries.contact_id')
-    .select(['notification_deliveries.id', 'channel', 'status', 'attempts', 'last_error', 'contacts.contact', 'set_id'])
+    .select(['notification_deliveries.id', 'channel', 'status', 'attempts', 'last_error', 'contacts.contact', 'set_id', 'message_id'])
     .where('post_id', '=', postId)
     .orderBy('notification_deliveries.id')
     .execute();
@@ -73,8 +74,15 @@ const addToCollection = (setId: number, postId: number) =>
     return server.services.notificationDelivery.postEnteredSet(trx, setId, postId);
   });
 
+/** The SMSSync phone's poll for messages to send (`task=send`), as the app asks for them. */
+const pollSmsSync = async (secret: string) => {
+  const poll = await server.api.get(`${server.url}/sms/smssync?task=send&secret=${secret}`);
+  expect(poll.status).toBe(200);
+  return poll.body.payload.messages as { to: string; message: string; message_id: string }[];
+};
+
 describe('notification delivery', () => {
-  it('e-mails the subscriber’s notifiable contacts when a post enters a collection, and queues the SMS', async () => {
+  it('e-mails the subscriber’s notifiable contacts when a post enters a collection, and texts their phone', async () => {
     const collection = await createSet();
     await subscribe(reader, collection.id);
     const postId = await insertPost(server, { status: 'published', title: 'Bridge washed away', content: 'The river rose overnight.' });
@@ -91,13 +99,71 @@ describe('notification delivery', () => {
       .poll(async () => (await deliveries(postId)).map((d) => [d.channel, d.contact, d.status]), { timeout: 10000 })
       .toEqual([
         ['email', readerEmail, 'sent'],
-        ['sms', phone, 'waiting_for_provider'],
+        ['sms', phone, 'sent'],
       ]);
     expect(smtp.messages.filter((m) => recipients(m).includes(mutedEmail))).toHaveLength(0);
+
+    // The SMS became an outgoing message to the phone, waiting for an SMS provider: none is on yet.
+    const sms = (await deliveries(postId))[1]!;
+    const text = `New post in ${collection.name}: Bridge washed away https://reports.example.org/posts/${postId}`;
+    await expect
+      .poll(async () => {
+        const row = await server.ctx.db
+          .selectFrom('messages')
+          .innerJoin('contacts', 'contacts.id', 'messages.contact_id')
+          .select(['messages.message', 'messages.direction', 'messages.status', 'contacts.contact', 'messages.additional_data'])
+          .where('messages.id', '=', sms.message_id!)
+          .executeTakeFirstOrThrow();
+        return [
+          row.contact,
+          row.direction,
+          row.status,
+          row.message,
+          (row.additional_data as { delivery?: { state?: string } })?.delivery?.state,
+        ];
+      })
+      .toEqual([phone, 'outgoing', 'pending', text, 'no_provider']);
+    // Once an SMS provider is on, the phone that polls SMSSync gets it, once.
+    await configureProvider(server, who.admin, 'smssync', { secret: 'notify-secret' });
+    await expect
+      .poll(async () => (await pollSmsSync('notify-secret')).filter((m) => m.message_id === String(sms.message_id)))
+      .toEqual([expect.objectContaining({ to: phone, message: text })]);
+    expect((await pollSmsSync('notify-secret')).filter((m) => m.message_id === String(sms.message_id))).toEqual([]);
 
     // Adding it again announces nothing new.
     expect(await server.ctx.tx((trx) => server.services.notificationDelivery.postEnteredSet(trx, collection.id, postId))).toBe(0);
     expect(await deliveries(postId)).toHaveLength(2);
+  });
+
+  it('texts, once SMS providers change, the SMS an earlier version left waiting for a provider', async () => {
+    const collection = await createSet();
+    await subscribe(reader, collection.id);
+    const postId = await insertPost(server, { status: 'published', title: 'Waited for a gateway' });
+    const notification = await server.ctx.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', reader.id)
+      .where('set_id', '=', collection.id)
+      .executeTakeFirstOrThrow();
+    const contact = await server.ctx.db.selectFrom('contacts').select('id').where('contact', '=', phone).executeTakeFirstOrThrow();
+    await server.ctx.db
+      .insertInto('notification_deliveries')
+      .values({
+        notification_id: notification.id,
+        user_id: reader.id,
+        set_id: collection.id,
+        post_id: postId,
+        contact_id: contact.id,
+        channel: 'sms',
+        status: 'waiting_for_provider',
+      })
+      .execute();
+    await configureProvider(server, who.admin, 'smssync', { secret: 'notify-secret-2' });
+    await expect.poll(async () => (await deliveries(postId)).map((d) => d.status), { timeout: 10000 }).toEqual(['sent']);
+    const text = `New post in ${collection.name}: Waited for a gateway https://reports.example.org/posts/${postId}`;
+    await expect
+      .poll(async () => (await pollSmsSync('notify-secret-2')).filter((m) => m.message === text))
+      .toEqual([expect.objectContaining({ to: phone, message_id: String((await deliveries(postId))[0]!.message_id) })]);
   });
 
   it('does not tell subscribers about posts they may not read', async () => {
@@ -136,9 +202,7 @@ describe('notification delivery', () => {
 
     // Further edits of a post that keeps matching announce nothing new.
     expectStatus(await server.api.put(`/posts/${created.body.id}`, { content: 'More details' }, { token: who.admin }), 200);
-    await expect
-      .poll(async () => (await deliveries(created.body.id)).map((d) => d.status), { timeout: 10000 })
-      .toEqual(['sent', 'waiting_for_provider']);
+    await expect.poll(async () => (await deliveries(created.body.id)).map((d) => d.status), { timeout: 10000 }).toEqual(['sent', 'sent']);
     await server.services.notificationDelivery.idle();
     expect(await deliveries(created.body.id)).toHaveLength(2);
     expect(smtp.messages.filter((m) => m.subject === `New post in ${search.name}: Report ${keyword}`)).toHaveLength(1);

@@ -8,8 +8,9 @@ export type NotificationDeliveryPayload = z.infer<typeof NotificationDeliveryPay
 export const NOTIFICATION_RETRY = { retryLimit: 5, retryDelay: 5, retryBackoff: true } as const;
 
 /**
- * E-mails one subscriber's contact about one new post in a collection or saved search. Every
- * attempt is recorded on its `notification_deliveries` row; the last failed attempt marks it failed.
+ * Tells one subscriber's contact about one new post in a collection or saved search (an e-mail,
+ * or an SMS handed to the message outbox). Every attempt is recorded on its
+ * `notification_deliveries` row; the last failed attempt marks it failed.
  */
 export function notificationDeliveryJob(deliver: (deliveryId: number) => Promise<void>): JobDefinition<typeof NotificationDeliveryPayload> {
   return {

@@ -50,6 +50,8 @@ export interface NotificationDeliveriesTable {
   created: CreatedAt;
   updated: Date | null;
   sent_at: Date | null;
+  /** The outgoing message an SMS notification became (migration 20261205T0001). */
+  message_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type TargetedSurveyStatus = 'pending_response' | 'survey_finished';

@@ -188,36 +188,36 @@ export function createMessagesService(ctx: AppContext, senders: Readonly<Record<
     },
 
     /**
-     * A targeted survey's question to one recipient: pending, announced and queued for delivery in
-     * the caller's transaction. Without a provider it goes out through the first SMS provider on.
+     * A message the platform sends by itself (a targeted survey's question, a notification SMS):
+     * pending, announced and queued for delivery in the caller's transaction. Without a provider
+     * it goes out through the first SMS provider on.
      */
-    async queueQuestionInTransaction(
+    async queueOutgoingInTransaction(
       trx: Trx,
-      question: {
+      outgoing: {
         contactId: number;
         message: string;
         dataSource: string | null;
         postId: number | null;
-        formId: number;
-        formAttributeId: number;
+        question?: { formId: number; formAttributeId: number };
       },
     ): Promise<MessageRow> {
       const message = await repo.insert(trx, {
         parent_id: null,
-        contact_id: question.contactId,
-        post_id: question.postId,
+        contact_id: outgoing.contactId,
+        post_id: outgoing.postId,
         user_id: null,
         title: null,
-        message: question.message,
+        message: outgoing.message,
         datetime: ctx.now(),
         type: 'sms',
         status: 'pending',
         direction: 'outgoing',
-        data_source: question.dataSource,
+        data_source: outgoing.dataSource,
         data_source_message_id: null,
         additional_data: null,
-        form_id: question.formId,
-        form_attribute_id: question.formAttributeId,
+        form_id: outgoing.question?.formId ?? null,
+        form_attribute_id: outgoing.question?.formAttributeId ?? null,
       });
       await appendMessageEvent(trx, 'message.created', message, null);
       await ctx.jobs.send(trx, deliveryJob, { messageId: message.id });

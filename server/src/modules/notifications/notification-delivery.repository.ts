@@ -106,12 +106,44 @@ export const findDelivery = (db: Executor, id: number) =>
 export async function recordAttempt(
   db: Executor,
   id: number,
-  values: { status: DeliveryStatus; attempts: number; lastError: string | null; sentAt: Date | null },
+  values: { status: DeliveryStatus; attempts: number; lastError: string | null; sentAt: Date | null; messageId?: number },
   now: Date,
 ): Promise<void> {
   await db
     .updateTable('notification_deliveries')
-    .set({ status: values.status, attempts: values.attempts, last_error: values.lastError, sent_at: values.sentAt, updated: now })
+    .set({
+      status: values.status,
+      attempts: values.attempts,
+      last_error: values.lastError,
+      sent_at: values.sentAt,
+      updated: now,
+      ...(values.messageId === undefined ? {} : { message_id: values.messageId }),
+    })
     .where('id', '=', id)
     .execute();
+}
+
+/** A pending delivery with its contact's provider, locked for the caller's transaction (else undefined). */
+export const lockPending = (trx: Trx, id: number) =>
+  trx
+    .selectFrom('notification_deliveries as d')
+    .innerJoin('contacts', 'contacts.id', 'd.contact_id')
+    .select(['d.id', 'd.attempts', 'd.contact_id', 'contacts.data_source'])
+    .where('d.id', '=', id)
+    .where('d.status', '=', 'pending')
+    .forUpdate('d')
+    .executeTakeFirst();
+
+/**
+ * SMS deliveries an earlier version left `waiting_for_provider`, made pending in the caller's
+ * transaction: whoever flips a row is the only one who queues it.
+ */
+export async function releaseWaiting(trx: Trx, now: Date): Promise<number[]> {
+  const rows = await trx
+    .updateTable('notification_deliveries')
+    .set({ status: 'pending', updated: now })
+    .where('status', '=', 'waiting_for_provider')
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }

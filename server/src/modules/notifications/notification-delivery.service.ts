@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { Executor, Trx } from '../../db/database';
 import type { StoredEvent } from '../../events/events.repository';
 import { NOTIFICATION_RETRY, notificationDeliveryJob } from '../../jobs/notification-delivery.job';
+import type { MessagesService } from '../messages/messages.service';
 import { filteredPosts } from '../posts/search';
 import * as posts from '../posts/posts.repository';
 import * as repo from './notification-delivery.repository';
@@ -12,6 +13,15 @@ import { seesSubscribedSet, subscriberAuth } from './subscriber';
 
 const POST_EVENTS = new Set(['post.created', 'post.updated', 'post.status_changed']);
 const EXCERPT = 300;
+/** An SMS notification stays within two SMS segments: the title is shortened to fit. */
+const SMS_LENGTH = 306;
+
+/** `New post in Floods: Bridge washed away https://…/posts/12`, the title cut to fit. */
+export function notificationSms(setName: string, title: string, link: string): string {
+  const frame = (t: string) => `New post in ${setName}: ${t} ${link}`;
+  const room = SMS_LENGTH - frame('').length;
+  return frame(title.length > room ? `${title.slice(0, Math.max(room - 1, 0))}…` : title);
+}
 
 const mayRead = (auth: Auth, post: posts.PostRow) =>
   postRule(auth, 'read', { user_id: post.user_id, status: post.status, published_to: post.published_to, form: null });
@@ -21,10 +31,12 @@ export type NotificationDeliveryService = ReturnType<typeof createNotificationDe
 /**
  * Notification delivery (API-CONTRACT 13.1, DESIGN 5): when a post enters a collection or starts
  * matching a saved search, each subscriber who may read both the set and the post gets one
- * delivery per `can_notify` contact; both are checked again when the e-mail goes out. E-mail goes out through a retried job over real SMTP; SMS waits for the data sources
- * issue (recorded as `waiting_for_provider`). Every delivery and attempt is a row, never dropped.
+ * delivery per `can_notify` contact; both are checked again when it goes out. E-mail goes out
+ * through a retried job over real SMTP; an SMS becomes an outgoing message to the phone contact,
+ * which the message outbox delivers through the contact's provider (issue 23), retried and
+ * recorded there. Every delivery and attempt is a row, never dropped.
  */
-export function createNotificationDeliveryService(ctx: AppContext) {
+export function createNotificationDeliveryService(ctx: AppContext, deps: { messages: MessagesService }) {
   const job = notificationDeliveryJob((id) => deliver(id));
   const baseUrl = () => ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
 
@@ -32,19 +44,18 @@ export function createNotificationDeliveryService(ctx: AppContext) {
   async function enqueueFor(trx: Trx, subscriber: repo.Subscriber, setId: number, postId: number): Promise<number> {
     let queued = 0;
     for (const contact of await repo.notifiableContacts(trx, subscriber.userId)) {
-      const email = contact.type === 'email';
       const id = await repo.insertDelivery(trx, {
         notificationId: subscriber.notificationId,
         userId: subscriber.userId,
         setId,
         postId,
         contactId: contact.id,
-        channel: email ? 'email' : 'sms',
-        status: email ? 'pending' : 'waiting_for_provider',
+        channel: contact.type === 'email' ? 'email' : 'sms',
+        status: 'pending',
       });
       if (id === null) continue;
       queued++;
-      if (email) await ctx.jobs.send(trx, job, { deliveryId: id });
+      await ctx.jobs.send(trx, job, { deliveryId: id });
     }
     return queued;
   }
@@ -99,23 +110,47 @@ export function createNotificationDeliveryService(ctx: AppContext) {
     }
   }
 
-  /** One attempt of one e-mail delivery. */
+  /**
+   * An SMS notification becomes an outgoing message in the same transaction that marks the
+   * delivery done, so a job run again after a crash finds it done and queues nothing twice.
+   */
+  async function handToOutbox(id: number, text: string): Promise<void> {
+    await ctx.tx(async (trx) => {
+      const row = await repo.lockPending(trx, id);
+      if (!row) return;
+      const message = await deps.messages.queueOutgoingInTransaction(trx, {
+        contactId: row.contact_id,
+        message: text,
+        dataSource: row.data_source,
+        postId: null,
+      });
+      await repo.recordAttempt(
+        trx,
+        id,
+        { status: 'sent', attempts: row.attempts + 1, lastError: null, sentAt: ctx.now(), messageId: message.id },
+        ctx.now(),
+      );
+    });
+  }
+
+  /** One attempt of one delivery: an e-mail over SMTP, or an SMS handed to the message outbox. */
   async function deliver(id: number): Promise<void> {
     const row = await repo.findDelivery(ctx.db, id);
-    if (!row || row.status !== 'pending' || row.channel !== 'email') return;
+    if (!row || row.status !== 'pending') return;
     const attempts = row.attempts + 1;
     const subscriber = { userId: row.user_id, role: row.role, permissions: row.permissions };
     const post = await posts.findById(ctx.db, row.post_id);
     const refuse = (lastError: string) =>
       repo.recordAttempt(ctx.db, id, { status: 'failed', attempts, lastError, sentAt: null }, ctx.now());
-    // The mail names the set and the post: both must be readable now, not only when it was queued.
+    // The notice names the set and the post: both must be readable now, not only when it was queued.
     if (!seesSubscribedSet(subscriber, { user_id: row.set_user_id, role: row.set_role })) {
       return refuse('The subscriber can no longer read this collection or saved search');
     }
     if (!post || !mayRead(subscriberAuth(subscriber), post)) return refuse('The subscriber can no longer read this post');
+    const link = `${baseUrl()}/posts/${post.id}`;
+    if (row.channel === 'sms') return handToOutbox(id, notificationSms(row.set_name, post.title, link));
     const kind = row.set_is_search ? 'saved search' : 'collection';
     const excerpt = post.content.length > EXCERPT ? `${post.content.slice(0, EXCERPT)}…` : post.content;
-    const link = `${baseUrl()}/posts/${post.id}`;
     try {
       await ctx.mailer.send({
         to: row.contact,
@@ -146,9 +181,20 @@ export function createNotificationDeliveryService(ctx: AppContext) {
     }
   }
 
+  /** SMS notifications queued before SMS went out (`waiting_for_provider`) are queued once providers change. */
+  const releaseWaiting = (): Promise<void> =>
+    ctx.tx(async (trx) => {
+      for (const deliveryId of await repo.releaseWaiting(trx, ctx.now())) await ctx.jobs.send(trx, job, { deliveryId });
+    });
+
   /** Follows post events in commit order, one at a time, without holding up the realtime pushes. */
   let chain: Promise<void> = Promise.resolve();
   function observe(events: StoredEvent[]): void {
+    if (events.some((e) => e.type === 'config.updated' && e.aggregate_id === 'data-provider')) {
+      chain = chain
+        .then(releaseWaiting)
+        .catch((error: unknown) => ctx.logger.error({ err: error }, 'releasing waiting SMS notifications failed'));
+    }
     const ids = [...new Set(events.filter((e) => POST_EVENTS.has(e.type)).map((e) => Number(e.aggregate_id)))];
     if (ids.length === 0) return;
     chain = chain

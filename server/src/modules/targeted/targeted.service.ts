@@ -88,13 +88,12 @@ export function createTargetedService(
             continue;
           }
           const state = await repo.insertState(trx, { form_id: formId, contact_id: contact.id, form_attribute_id: first.id });
-          const question = await deps.messages.queueQuestionInTransaction(trx, {
+          const question = await deps.messages.queueOutgoingInTransaction(trx, {
             contactId: contact.id,
             message: first.label,
             dataSource: contact.data_source,
             postId: null,
-            formId,
-            formAttributeId: first.id,
+            question: { formId, formAttributeId: first.id },
           });
           await repo.updateState(trx, state.id, { message_id: question.id }, ctx.now());
           count += 1;
@@ -143,13 +142,12 @@ export function createTargetedService(
         await repo.updateState(trx, state.id, { post_id: post.id, status: 'survey_finished', form_attribute_id: null }, ctx.now());
         return { message: answer, postId: post.id };
       }
-      const question = await deps.messages.queueQuestionInTransaction(trx, {
+      const question = await deps.messages.queueOutgoingInTransaction(trx, {
         contactId: message.contact_id,
         message: next.label,
         dataSource: message.data_source,
         postId: post.id,
-        formId: state.form_id,
-        formAttributeId: next.id,
+        question: { formId: state.form_id, formAttributeId: next.id },
       });
       await repo.updateState(trx, state.id, { post_id: post.id, form_attribute_id: next.id, message_id: question.id }, ctx.now());
       return { message: answer, postId: post.id };
