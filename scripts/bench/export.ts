@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET } from '@platform/shared';
 import { BENCH_ADMIN_PASSWORD, prepareBenchDatabase } from './database';
+import { passwordToken } from './login';
 import { measure, ms, type Figures } from './measure';
 import { startNodeProcess } from './node-process';
 
@@ -35,19 +35,7 @@ const rssMb = () => {
 // As `npm run bench`: the figures are for a running node, which prepares its default map as it starts.
 await (await fetch(`${node.url}/api/v3/posts/clusters?status[]=published&status[]=draft&zoom=2`)).arrayBuffer();
 
-const tokenRes = await fetch(`${node.url}/oauth/token`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify({
-    grant_type: 'password',
-    client_id: PUBLIC_CLIENT_ID,
-    client_secret: PUBLIC_CLIENT_SECRET,
-    username: 'admin',
-    password: BENCH_ADMIN_PASSWORD,
-    scope: '*',
-  }),
-});
-const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+const token = await passwordToken(node.url, 'admin', BENCH_ADMIN_PASSWORD);
 const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
 const newest = async () => {
   const res = await fetch(`${node.url}${NEWEST}`, { headers });

@@ -1,8 +1,9 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET, SOCKET_CAUGHT_UP, SOCKET_EVENT, type PushedEvent } from '@platform/shared';
+import { SOCKET_CAUGHT_UP, SOCKET_EVENT, type PushedEvent } from '@platform/shared';
 import { io } from 'socket.io-client';
 import { freshDatabase } from './fresh-database';
+import { passwordToken } from './login';
 import { startNodeProcess } from './node-process';
 
 /**
@@ -52,17 +53,7 @@ const databaseUrl = await freshDatabase(serverUrl, 'platform_bench_import');
 const node = await startNodeProcess(databaseUrl, { ADMIN_PASSWORD, ...(BATCH > 0 ? { CSV_IMPORT_BATCH_ROWS: String(BATCH) } : {}) });
 const api = `${node.url}/api/v3`;
 try {
-  const { access_token: token } = (await json(`${node.url}/oauth/token`, {
-    method: 'POST',
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: PUBLIC_CLIENT_ID,
-      client_secret: PUBLIC_CLIENT_SECRET,
-      username: 'admin',
-      password: ADMIN_PASSWORD,
-      scope: '*',
-    }),
-  })) as { access_token: string };
+  const token = await passwordToken(node.url, 'admin', ADMIN_PASSWORD);
   const post = (path: string, body: unknown) => json(`${api}${path}`, { method: 'POST', token, body: JSON.stringify(body) });
   const form = await post('/forms', { name: 'Import benchmark', require_approval: false });
   const stage = await post(`/forms/${form.id}/stages`, { label: 'Post', type: 'post', priority: 0 });

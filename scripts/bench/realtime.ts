@@ -1,8 +1,9 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET, SOCKET_CAUGHT_UP, SOCKET_EVENT, type PushedEvent } from '@platform/shared';
+import { SOCKET_CAUGHT_UP, SOCKET_EVENT, type PushedEvent } from '@platform/shared';
 import { io, type Socket } from 'socket.io-client';
 import { freshDatabase } from './fresh-database';
+import { passwordToken } from './login';
 import { startNodeProcess } from './node-process';
 
 /**
@@ -43,20 +44,7 @@ async function json(url: string, init: RequestInit & { token?: string } = {}) {
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
-const login = async (base: string, username: string, password: string) =>
-  (
-    await json(`${base}/oauth/token`, {
-      method: 'POST',
-      body: JSON.stringify({
-        grant_type: 'password',
-        client_id: PUBLIC_CLIENT_ID,
-        client_secret: PUBLIC_CLIENT_SECRET,
-        username,
-        password,
-        scope: '*',
-      }),
-    })
-  ).access_token as string;
+const login = passwordToken;
 
 const databaseUrl = await freshDatabase(serverUrl, 'platform_bench_realtime');
 const node = await startNodeProcess(databaseUrl, { ADMIN_PASSWORD });

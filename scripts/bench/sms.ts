@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET } from '@platform/shared';
 import pg from 'pg';
 import pino from 'pino';
 import { connect } from '../../server/src/db/database';
@@ -8,6 +7,7 @@ import { migrateToLatest } from '../../server/src/db/migrate';
 import { twilioSignature } from '../../server/src/modules/datasources/inbound/twilio.gateway';
 import { seedOnce } from '../../server/src/db/seed';
 import { BENCH_ADMIN_PASSWORD } from './database';
+import { passwordToken } from './login';
 import { measureArrivals, ms } from './measure';
 import { startNodeProcess } from './node-process';
 
@@ -119,20 +119,7 @@ process.stdout.write(
 );
 
 // Outgoing: `replies` replies queued through the API, then delivered by the job to the local Twilio.
-const token = (await (
-  await fetch(`${node.url}/oauth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: PUBLIC_CLIENT_ID,
-      client_secret: PUBLIC_CLIENT_SECRET,
-      username: 'admin',
-      password: BENCH_ADMIN_PASSWORD,
-      scope: '*',
-    }),
-  })
-).json()) as { access_token: string };
+const token = await passwordToken(node.url, 'admin', BENCH_ADMIN_PASSWORD);
 const contacts = await handle.db.selectFrom('contacts').select('id').limit(100).execute();
 const queueStart = performance.now();
 let next = 0;
@@ -142,7 +129,7 @@ await Promise.all(
       const i = next++;
       const res = await fetch(`${node.url}/api/v3/messages`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token.access_token}` },
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
         body: JSON.stringify({ message: `Reply ${i}`, direction: 'outgoing', contact_id: contacts[i % contacts.length]!.id }),
       });
       await res.arrayBuffer();

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET } from '@platform/shared';
 import { freshDatabase } from './fresh-database';
+import { passwordToken } from './login';
 import { startNodeProcess } from './node-process';
 
 /**
@@ -59,19 +59,7 @@ const databaseUrl = await freshDatabase(serverUrl, 'platform_bench_webhooks');
 const node = await startNodeProcess(databaseUrl, { ADMIN_PASSWORD, WEBHOOK_ALLOW_HOSTS: '127.0.0.1' });
 const api = `${node.url}/api/v3`;
 try {
-  const token = (
-    await json(`${node.url}/oauth/token`, {
-      method: 'POST',
-      body: JSON.stringify({
-        grant_type: 'password',
-        client_id: PUBLIC_CLIENT_ID,
-        client_secret: PUBLIC_CLIENT_SECRET,
-        username: 'admin',
-        password: ADMIN_PASSWORD,
-        scope: '*',
-      }),
-    })
-  ).access_token as string;
+  const token = await passwordToken(node.url, 'admin', ADMIN_PASSWORD);
   for (let h = 0; h < HOOKS; h++) {
     await json(`${api}/webhooks`, {
       method: 'POST',

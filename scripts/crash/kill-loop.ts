@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { PUBLIC_CLIENT_ID, PUBLIC_CLIENT_SECRET } from '@platform/shared';
+import { passwordToken } from '../bench/login';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const mainJs = path.join(root, 'server/dist/main.js');
@@ -77,23 +77,7 @@ const killed = (child: ChildProcess) =>
     child.kill('SIGKILL');
   });
 
-async function adminToken(url: string): Promise<string> {
-  const res = await fetch(`${url}/oauth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: PUBLIC_CLIENT_ID,
-      client_secret: PUBLIC_CLIENT_SECRET,
-      username: 'admin@example.com',
-      password: PASSWORD,
-      scope: '*',
-    }),
-  });
-  const body = (await res.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`no admin token: ${res.status} ${JSON.stringify(body)}`);
-  return body.access_token;
-}
+const adminToken = (url: string): Promise<string> => passwordToken(url, 'admin@example.com', PASSWORD);
 
 type Acked = { id: number; title: string };
 
