@@ -33,19 +33,24 @@ export const isAfter = (a: Position, b: Position): boolean => a.seq > b.seq || (
  * nothing back, however long the transaction runs.
  */
 export async function appendEvent(trx: Trx, event: NewEvent): Promise<number> {
+  // The insert and its NOTIFY in one statement: one round trip fewer on every change.
   const row = await trx
-    .insertInto('events')
-    .values({
-      type: event.type,
-      aggregate_type: event.aggregateType,
-      aggregate_id: String(event.aggregateId),
-      actor_id: event.actorId,
-      payload: JSON.stringify(event.payload ?? {}),
-      data: event.data === undefined ? null : JSON.stringify(event.data),
-    })
-    .returning('id')
+    .with('appended', (db) =>
+      db
+        .insertInto('events')
+        .values({
+          type: event.type,
+          aggregate_type: event.aggregateType,
+          aggregate_id: String(event.aggregateId),
+          actor_id: event.actorId,
+          payload: JSON.stringify(event.payload ?? {}),
+          data: event.data === undefined ? null : JSON.stringify(event.data),
+        })
+        .returning('id'),
+    )
+    .selectFrom('appended')
+    .select(['appended.id', sql`pg_notify(${EVENTS_CHANNEL}, '')`.as('notified')])
     .executeTakeFirstOrThrow();
-  await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx);
   return row.id;
 }
 

@@ -31,6 +31,9 @@ export function createContactsService(ctx: AppContext) {
       trx: Trx,
       address: { type: string; contact: string; dataSource: string | null },
     ): Promise<repo.ContactRow> {
+      // Most senders wrote before: found without waiting. A new one is created under a lock, found again first.
+      const known = await repo.findByAddress(trx, address.type, address.contact);
+      if (known) return known;
       await repo.lockAddress(trx, address.type, address.contact);
       return (
         (await repo.findByAddress(trx, address.type, address.contact)) ??

@@ -161,15 +161,20 @@ export const findRecentSame = (db: Executor, q: { dataSource: string; contactId:
     .executeTakeFirst();
 
 /** Inserts an incoming message unless its key is taken (the unique index is the last word); undefined then. */
-export async function insertIncoming(trx: Trx, row: Insertable<MessagesTable>): Promise<MessageRow | undefined> {
-  const inserted = await trx
-    .insertInto('messages')
-    .values(row)
-    .onConflict((oc) => oc.columns(['data_source', 'inbound_key']).where('inbound_key', 'is not', null).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted ? findById(trx, inserted.id) : undefined;
-}
+/** Inserts an incoming message and reads it back with its contact in one statement; undefined when its key was taken. */
+export const insertIncoming = (trx: Trx, row: Insertable<MessagesTable>): Promise<MessageRow | undefined> =>
+  trx
+    .with('inserted', (db) =>
+      db
+        .insertInto('messages')
+        .values(row)
+        .onConflict((oc) => oc.columns(['data_source', 'inbound_key']).where('inbound_key', 'is not', null).doNothing())
+        .returningAll(),
+    )
+    .selectFrom('inserted as messages')
+    .leftJoin('contacts', 'contacts.id', 'messages.contact_id')
+    .select(columns)
+    .executeTakeFirst() as Promise<MessageRow | undefined>;
 
 /** Marks an incoming message as the answer to a targeted survey's question, in the recipient's post. */
 export async function attachAnswer(

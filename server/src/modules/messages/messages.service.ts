@@ -157,18 +157,22 @@ export function createMessagesService(ctx: AppContext, senders: Readonly<Record<
       trx: Trx,
       incoming: IncomingMessage & { inboundKey: string; dataSource: string; sameWithin?: number },
     ): Promise<MessageRow | undefined> {
-      await repo.lockInboundKey(trx, incoming.dataSource, incoming.inboundKey);
-      if (await repo.findByInboundKey(trx, incoming.dataSource, incoming.inboundKey)) return undefined;
-      if (
-        incoming.sameWithin !== undefined &&
-        (await repo.findRecentSame(trx, {
-          dataSource: incoming.dataSource,
-          contactId: incoming.contactId,
-          message: incoming.message,
-          since: new Date(ctx.now().getTime() - incoming.sameWithin),
-        }))
-      )
-        return undefined;
+      // A provider id or sent time makes the key unique by itself: the insert below waits for a
+      // concurrent arrival of the same key and then stores nothing. Only the window match needs the lock.
+      if (incoming.sameWithin !== undefined) {
+        await repo.lockInboundKey(trx, incoming.dataSource, incoming.inboundKey);
+        const since = new Date(ctx.now().getTime() - incoming.sameWithin);
+        if (
+          (await repo.findByInboundKey(trx, incoming.dataSource, incoming.inboundKey)) ||
+          (await repo.findRecentSame(trx, {
+            dataSource: incoming.dataSource,
+            contactId: incoming.contactId,
+            message: incoming.message,
+            since,
+          }))
+        )
+          return undefined;
+      }
       return repo.insertIncoming(trx, {
         parent_id: incoming.parentId ?? null,
         contact_id: incoming.contactId,
