@@ -83,6 +83,8 @@ const EnvSchema = z.object({
   /** Attempts at delivering one outgoing message, and the wait before the first retry (doubling after). */
   MESSAGE_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
   MESSAGE_DELIVERY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Outgoing messages one node sends at once (each waits on its gateway's answer). */
+  MESSAGE_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** How often the e-mail data source reads its mailbox; pg-boss schedules by the minute, so whole minutes. */
   EMAIL_POLL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(60),
   /** Twitter's API (tests point it at a local server), and how often its recent search is read (whole minutes). */
@@ -151,6 +153,7 @@ export type AppConfig = {
     httpTimeoutMs: number;
     deliveryAttempts: number;
     deliveryRetryDelaySeconds: number;
+    deliveryConcurrency: number;
     emailPollSeconds: number;
     twitterApiUrl: string;
     twitterPollSeconds: number;
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       httpTimeoutMs: e.DATASOURCE_HTTP_TIMEOUT_MS,
       deliveryAttempts: e.MESSAGE_DELIVERY_ATTEMPTS,
       deliveryRetryDelaySeconds: e.MESSAGE_DELIVERY_RETRY_DELAY_SECONDS,
+      deliveryConcurrency: e.MESSAGE_DELIVERY_CONCURRENCY,
       emailPollSeconds: e.EMAIL_POLL_SECONDS,
       twitterApiUrl: e.TWITTER_API_BASE_URL,
       twitterPollSeconds: e.TWITTER_POLL_SECONDS,

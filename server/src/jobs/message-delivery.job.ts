@@ -11,11 +11,13 @@ export type MessageDeliveryPayload = z.infer<typeof MessageDeliveryPayload>;
 export function messageDeliveryJob(
   deliver: (messageId: number) => Promise<void>,
   retry: { retryLimit: number; retryDelay: number },
+  workers: number,
 ): JobDefinition<typeof MessageDeliveryPayload> {
   return {
     queue: 'message-delivery',
     payload: MessageDeliveryPayload,
     retry: { ...retry, retryBackoff: true },
+    workers,
     handle: (data) => deliver(data.messageId),
   };
 }

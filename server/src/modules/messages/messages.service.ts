@@ -44,10 +44,11 @@ export type MessagesService = ReturnType<typeof createMessagesService>;
  */
 export function createMessagesService(ctx: AppContext, senders: Readonly<Record<string, Sender>>) {
   const delivery = createMessageDelivery(ctx, senders);
-  const deliveryJob = messageDeliveryJob((id) => delivery.deliver(id), {
-    retryLimit: ctx.config.dataSources.deliveryAttempts,
-    retryDelay: ctx.config.dataSources.deliveryRetryDelaySeconds,
-  });
+  const deliveryJob = messageDeliveryJob(
+    (id) => delivery.deliver(id),
+    { retryLimit: ctx.config.dataSources.deliveryAttempts, retryDelay: ctx.config.dataSources.deliveryRetryDelaySeconds },
+    ctx.config.dataSources.deliveryConcurrency,
+  );
   const deliver = delivery.deliver;
   let requeueing: Promise<unknown> = Promise.resolve();
 
