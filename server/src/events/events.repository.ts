@@ -22,7 +22,13 @@ export type NewEvent = {
 export type Position = { seq: number; id: number };
 export const START: Position = { seq: 0, id: 0 };
 
-export type StoredEvent = PushedEvent & { position: Position };
+/**
+ * Who could read the aggregate, as the change logged it in `data.audience` (and `data.previous`,
+ * before the change): read with the event so that choosing its sockets needs no query. Never pushed.
+ */
+export type LoggedAudience = { current: unknown; previous: unknown };
+
+export type StoredEvent = PushedEvent & { position: Position; logged?: LoggedAudience };
 
 export const isAfter = (a: Position, b: Position): boolean => a.seq > b.seq || (a.seq === b.seq && a.id > b.id);
 
@@ -93,6 +99,8 @@ type EventRow = {
   actor_id: number | null;
   payload: Record<string, unknown>;
   created_at: Date;
+  audience: unknown;
+  previous_audience: unknown;
 };
 
 const toStored = (row: EventRow): StoredEvent => ({
@@ -104,6 +112,7 @@ const toStored = (row: EventRow): StoredEvent => ({
   payload: row.payload,
   created_at: row.created_at.toISOString(),
   position: { seq: row.seq, id: row.id },
+  logged: { current: row.audience ?? null, previous: row.previous_audience ?? null },
 });
 
 /**
@@ -114,7 +123,8 @@ const toStored = (row: EventRow): StoredEvent => ({
 export async function readSettledAfter(db: Executor, after: Position, limit: number, upTo?: Position): Promise<StoredEvent[]> {
   const upToClause = upTo ? sql`and (c.seq, e.id) <= (${upTo.seq}::bigint, ${upTo.id}::bigint) and c.seq <= ${upTo.seq}::bigint` : sql``;
   const { rows } = await sql<EventRow>`
-    select e.id, c.seq, e.type, e.aggregate_type, e.aggregate_id, e.actor_id, e.payload, e.created_at
+    select e.id, c.seq, e.type, e.aggregate_type, e.aggregate_id, e.actor_id, e.payload, e.created_at,
+      e.data->'audience' as audience, e.data->'previous' as previous_audience
     from event_commits c
     join events e on e.xid = c.xid
     where (c.seq, e.id) > (${after.seq}::bigint, ${after.id}::bigint) and c.seq >= ${after.seq}::bigint

@@ -15,6 +15,7 @@ const mayRead = (auth: Auth, state: PostAudienceState | null) => state !== null 
 export function postLockAudience(db: Db): Audience<PostAudienceState | null> {
   return {
     async load(event: StoredEvent) {
+      if (event.logged) return event.logged.current as PostAudienceState | null;
       const row = await db.selectFrom('events').select('data').where('id', '=', event.id).executeTakeFirst();
       return (row?.data as Partial<LockEventData> | null | undefined)?.audience ?? null;
     },

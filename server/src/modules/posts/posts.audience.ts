@@ -19,6 +19,9 @@ const mayRead = (auth: Auth, state: PostAudienceState | null) => state !== null 
 export function postAudience(db: Db): Audience<Loaded> {
   return {
     async load(event: StoredEvent): Promise<Loaded> {
+      if (event.logged) {
+        return { current: event.logged.current as PostAudienceState | null, previous: event.logged.previous as PostAudienceState | null };
+      }
       const row = await db.selectFrom('events').select('data').where('id', '=', event.id).executeTakeFirst();
       const data = row?.data as Partial<PostEventData> | null | undefined;
       return { current: data?.audience ?? null, previous: data?.previous ?? null };
