@@ -12,8 +12,9 @@ export const ref = (base: string, path: string, id: number | null | undefined): 
 /** W3C timestamp in UTC, `2014-09-29T21:10:16+00:00` (API-CONTRACT 1). */
 export function w3c(date: Date | string | null | undefined): string | null {
   if (date === null || date === undefined) return null;
-  const d = typeof date === 'string' ? new Date(date) : date;
-  return d.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+  const iso = (typeof date === 'string' ? new Date(date) : date).toISOString();
+  // `…:ss.sssZ` becomes `…:ss+00:00` (a slice: this runs for every date of every exported post).
+  return iso.endsWith('Z') && iso[iso.length - 5] === '.' ? `${iso.slice(0, -5)}+00:00` : iso;
 }
 
 export const epochSeconds = (date: Date | null | undefined): number | null => (date ? Math.floor(date.getTime() / 1000) : null);
