@@ -231,6 +231,26 @@ describe('Twilio gateway', () => {
     const [row] = (await incomingFrom(server, 'twilio')).filter((m) => m.data_source_message_id === fields.MessageSid);
     expect(row).toMatchObject({ contact: '+14155552672', contact_type: 'whatsapp', post_id: null });
   });
+
+  it('stores a burst from many senders, written together, each message once; a NUL character is dropped, not a 500', async () => {
+    const sids = Array.from({ length: 60 }, () => unique('SMburst'));
+    const send = (sid: string, n: number, body = `Burst report ${sid}`) =>
+      postForm(server, '/sms/twilio', {
+        AccountSid: accountSid,
+        MessageSid: sid,
+        From: `+1415555${String(1000 + n)}`,
+        To: '+15005550006',
+        Body: body,
+      });
+    // Every message twice, the retry from another sender number, all at once.
+    const answers = await Promise.all([...sids.map((sid, n) => send(sid, n)), ...sids.map((sid, n) => send(sid, n + 60))]);
+    expect(answers.map((a) => a.status)).toEqual(Array(120).fill(200));
+    const rows = (await incomingFrom(server, 'twilio')).filter((m) => sids.includes(m.data_source_message_id ?? ''));
+    expect(rows.map((r) => r.data_source_message_id).sort()).toEqual([...sids].sort());
+    const nul = unique('SMnul');
+    expect((await send(nul, 0, 'Road\u0000 blocked')).status).toBe(200);
+    expect((await incomingFrom(server, 'twilio')).find((m) => m.data_source_message_id === nul)?.message).toBe('Road blocked');
+  });
 });
 
 describe('Nexmo gateway', () => {

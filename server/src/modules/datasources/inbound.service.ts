@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context';
+import type { Trx } from '../../db/database';
+import { groupCommit } from '../../db/group-commit';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { MessagesService } from '../messages/messages.service';
 import type { PostsModule } from '../posts/posts.module';
+import type { PostFormContext } from '../posts/post-forms.repository';
 import type { TargetedService } from '../targeted/targeted.service';
 import { readProviderSettings, type ProviderSettings } from './datasources.settings';
 import type { SenderAddress } from './sender-address';
@@ -47,72 +50,88 @@ export function inboundKey(message: InboundMessage, receivedAt: Date): { key: st
 
 export type InboundService = ReturnType<typeof createInboundService>;
 
+type Arrival = { settings: ProviderSettings; message: InboundMessage; context: PostFormContext | null; now: Date };
+
+/** Arrivals of one sender next to each other: concurrent groups take their contact locks in one order. */
+const bySender = (a: Arrival, b: Arrival) =>
+  `${a.message.from.type}:${a.message.from.contact}`.localeCompare(`${b.message.from.type}:${b.message.from.contact}`);
+
+/** A text Postgres can store: gateways may send NUL characters (%00), which `text` refuses. */
+const storable = (value: string) => value.replaceAll(String.fromCharCode(0), '');
+
 /**
  * Incoming SMS from every gateway (issue 23 item 2): the contact found or created, the message
  * stored once, and where the provider has a survey the post made from it, all with their events
  * in one transaction. A contact answering a targeted survey has their reply routed to it instead.
+ * Messages arriving while earlier ones are being written are written together (`groupCommit`):
+ * a gateway is answered once its message's transaction has committed.
  */
 export function createInboundService(
   ctx: AppContext,
   deps: { contacts: ContactsService; messages: MessagesService; posts: PostsModule; targeted: TargetedService },
 ) {
+  async function store(trx: Trx, { settings, message, context, now }: Arrival): Promise<InboundOutcome> {
+    const provider = settings.definition.id;
+    const type = settings.definition.services[0] ?? 'sms';
+    const { key, sameWithin } = inboundKey(message, now);
+    const contact = await deps.contacts.findOrCreateInTransaction(trx, { ...message.from, dataSource: provider });
+    const stored = await deps.messages.receiveInTransaction(trx, {
+      contactId: contact.id,
+      message: message.text,
+      type,
+      dataSource: provider,
+      dataSourceMessageId: message.providerMessageId,
+      datetime: message.sentAt ?? now,
+      title: message.title ?? null,
+      additionalData: message.to ? { to: message.to, ...message.additional } : (message.additional ?? null),
+      inboundKey: key,
+      ...(sameWithin !== undefined ? { sameWithin } : {}),
+    });
+    if (!stored) return { outcome: 'duplicate' };
+    // A reply from a recipient of a targeted survey answers their current question (issue 24).
+    const answered = await deps.targeted.answerInTransaction(trx, stored, {
+      text: message.text,
+      dataSourceMessageId: message.providerMessageId,
+      at: message.sentAt ?? now,
+    });
+    if (answered) return { outcome: 'stored', messageId: answered.message.id, postId: answered.postId };
+    const post =
+      context && !context.form.disabled
+        ? await deps.posts.createFromMessage(
+            trx,
+            {
+              context,
+              mapping: settings.inboundFields,
+              fields: { ...message.fields, Message: message.text, Date: message.sentAt ?? now, From: message.from.contact },
+              text: message.text,
+              title: message.title ?? null,
+              source: type === 'email' ? 'email' : type === 'twitter' ? 'twitter' : 'sms',
+              contactId: contact.id,
+              messageId: stored.id,
+              dataSourceMessageId: message.providerMessageId,
+              postDate: message.sentAt ?? now,
+              fallbackTitle: `${settings.definition.name} message from ${message.from.contact}`,
+            },
+            settings.definition.inboundFields,
+          )
+        : null;
+    const announced = await deps.messages.announceReceived(trx, stored, post?.id ?? null);
+    return { outcome: 'stored', messageId: announced.id, postId: post?.id ?? null };
+  }
+
+  // Up to 50 messages per transaction, four transactions at once (the pool keeps room for readers).
+  const storeGrouped = groupCommit(ctx.tx, store, { max: 50, atOnce: 4, order: bySender });
+
   return {
     /** The provider's settings as the gateway checks them (read through the pool, before any transaction). */
     settingsOf: (provider: string): Promise<ProviderSettings | null> => readProviderSettings(ctx.settings, provider),
 
     async receive(settings: ProviderSettings, message: InboundMessage): Promise<InboundOutcome> {
       if (!settings.enabled) return { outcome: 'disabled' };
-      const provider = settings.definition.id;
-      const type = settings.definition.services[0] ?? 'sms';
       // Read before the transaction: the embedded database has one connection.
       const context = settings.formId !== null ? await deps.posts.formContext(ctx.db, settings.formId) : null;
-      const now = ctx.now();
-      const { key, sameWithin } = inboundKey(message, now);
-      return ctx.tx(async (trx): Promise<InboundOutcome> => {
-        const contact = await deps.contacts.findOrCreateInTransaction(trx, { ...message.from, dataSource: provider });
-        const stored = await deps.messages.receiveInTransaction(trx, {
-          contactId: contact.id,
-          message: message.text,
-          type,
-          dataSource: provider,
-          dataSourceMessageId: message.providerMessageId,
-          datetime: message.sentAt ?? now,
-          title: message.title ?? null,
-          additionalData: message.to ? { to: message.to, ...message.additional } : (message.additional ?? null),
-          inboundKey: key,
-          ...(sameWithin !== undefined ? { sameWithin } : {}),
-        });
-        if (!stored) return { outcome: 'duplicate' };
-        // A reply from a recipient of a targeted survey answers their current question (issue 24).
-        const answered = await deps.targeted.answerInTransaction(trx, stored, {
-          text: message.text,
-          dataSourceMessageId: message.providerMessageId,
-          at: message.sentAt ?? now,
-        });
-        if (answered) return { outcome: 'stored', messageId: answered.message.id, postId: answered.postId };
-        const post =
-          context && !context.form.disabled
-            ? await deps.posts.createFromMessage(
-                trx,
-                {
-                  context,
-                  mapping: settings.inboundFields,
-                  fields: { ...message.fields, Message: message.text, Date: message.sentAt ?? now, From: message.from.contact },
-                  text: message.text,
-                  title: message.title ?? null,
-                  source: type === 'email' ? 'email' : type === 'twitter' ? 'twitter' : 'sms',
-                  contactId: contact.id,
-                  messageId: stored.id,
-                  dataSourceMessageId: message.providerMessageId,
-                  postDate: message.sentAt ?? now,
-                  fallbackTitle: `${settings.definition.name} message from ${message.from.contact}`,
-                },
-                settings.definition.inboundFields,
-              )
-            : null;
-        const announced = await deps.messages.announceReceived(trx, stored, post?.id ?? null);
-        return { outcome: 'stored', messageId: announced.id, postId: post?.id ?? null };
-      });
+      const clean = { ...message, text: storable(message.text), title: message.title == null ? message.title : storable(message.title) };
+      return storeGrouped({ settings, message: clean, context, now: ctx.now() });
     },
   };
 }
