@@ -39,7 +39,9 @@ export function HxlFieldRow({
         {fitting.length === 0 ? (
           <span className="field-hint">{t('hdx.tagging.no_fitting_tag')}</span>
         ) : (
+          // Hashtags and their descriptions are written left to right, whatever the page's direction.
           <select
+            dir="ltr"
             className="select"
             aria-label={t('hdx.tagging.tag_for', { field: attribute.label })}
             value={tagging.tagId ?? ''}

@@ -29,7 +29,12 @@ export function UploadStatus({ view }: { view: UploadView }) {
     return (
       <div className="alert alert-error hdx-upload" role="alert">
         <p>{t('hdx.uploading_data_err')}</p>
-        {view.reason ? <p>{t('hdx.upload.reason', { reason: view.reason })}</p> : null}
+        {view.reason ? (
+          <p>
+            {/* The exchange answers in English: isolated, so a right-to-left page keeps its order. */}
+            {t('hdx.upload.reason')} <bdi dir="ltr">{view.reason}</bdi>
+          </p>
+        ) : null}
       </div>
     );
   const fileReady = view.status === 'PENDING_HDX';
