@@ -20,6 +20,7 @@ import * as datasources from './20261203T0301_datasources';
 import * as targetedSurveys from './20261204T0301_targeted_surveys';
 import * as hxl from './20261204T0401_hxl';
 import * as notificationSms from './20261205T0001_notification_sms';
+import * as hdxUploadProgress from './20261205T0101_hdx_upload_progress';
 
 /**
  * Every migration, in order. Migrations are frozen once landed: add a new file, never edit one.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '20261204T0301_targeted_surveys': targetedSurveys,
   '20261204T0401_hxl': hxl,
   '20261205T0001_notification_sms': notificationSms,
+  '20261205T0101_hdx_upload_progress': hdxUploadProgress,
 };

@@ -107,6 +107,8 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
   if (config.runWorkers) await services.csv.resume();
   // Exports a crashed process left mid-way are written again from their first row.
   if (config.runWorkers) await services.exports.resume();
+  // Uploads to the humanitarian data exchange a crashed process left mid-way, once its lease lapses.
+  if (config.runWorkers) await services.hxl.resume();
   // Post events committed while no node was running still owe their webhook deliveries.
   void services.webhooks.start();
 

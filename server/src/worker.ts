@@ -34,6 +34,7 @@ const services = createServices(ctx);
 await jobs.start(services.jobs, true);
 await services.csv.resume();
 await services.exports.resume();
+await services.hxl.resume();
 logger.info('worker is processing job queues');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -25,6 +25,8 @@ export const EVENT_TYPES = [
   'import.failed',
   'import.cancelled',
   'export.progressed',
+  // An export's upload to the humanitarian data exchange moved on a stage (queued, dataset, file).
+  'export.upload_progressed',
   'export.completed',
   'export.failed',
   'export.cancelled',

@@ -130,6 +130,8 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = url;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SMS_PROVIDERS_PORT = String(smsProvidersPort);
+  // The settings-hdx spec holds and releases uploads on the local exchange.
+  process.env.E2E_CKAN_URL = ckanUrl;
   // Rows no API makes yet (incoming SMS before the data sources exist) are put in directly.
   if (database) process.env.E2E_DATABASE_URL = database.url;
   await createTestAdmin(url);

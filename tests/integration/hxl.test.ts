@@ -18,11 +18,13 @@ let exporter: TestUser;
 let other: TestUser;
 let socket: TestSocket;
 let licenseId: number;
+let ckanBase: string;
 const logged: string[] = [];
 
 beforeAll(async () => {
   ckan = fakeCkan();
   const base = await ckan.listen();
+  ckanBase = base;
   server = await startTestServer({ env: { HDX_API_BASE_URL: base, HDX_TIMEOUT_MS: '800', LOG_LEVEL: 'debug' } });
   // Every line the node writes (requests included, at debug level), as it would reach the log.
   (server.ctx.logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = { write: (line: string) => logged.push(line) };
@@ -173,6 +175,11 @@ describe('POST /hxl/metadata', () => {
     expect(file.upload.text).toContain('Post ID');
     const job = await server.api.get(`/exports/jobs/${id}`, { token: exporter.token });
     expect(job.body).toMatchObject({ status: 'EXPORTED_TO_CDN', hxl_meta_data_id: saved.body.id });
+    // Each stage was pushed as it was recorded; the metadata keeps the dataset's page.
+    const stages = socket.events.filter((e) => ofExport(id)(e) && e.type === 'export.upload_progressed').map((e) => e.payload.stage);
+    expect(stages).toEqual(['queued', 'dataset', 'file']);
+    const described = await server.api.get(`/hxl/metadata/${saved.body.id as number}`, { token: exporter.token });
+    expect(described.body).toMatchObject({ upload_stage: null, dataset_url: `${ckanBase}/dataset/${name}`, upload_error: null });
 
     // A worker killed after the upload, before it said so: the retried job finds the dataset and its file.
     await server.ctx.db.updateTable('export_jobs').set({ status: 'PENDING_HDX' }).where('id', '=', id).execute();
@@ -188,7 +195,13 @@ describe('POST /hxl/metadata', () => {
     const saved = await server.api.post('/hxl/metadata', metadata(id, { organisation_id: 'org-refusing' }), { token: exporter.token });
     expect(saved.status).toBe(200);
     const [failed] = await socket.waitFor((e) => ofExport(id)(e) && e.type === 'export.failed', 1, 20_000);
-    expect(failed!.payload).toMatchObject({ status: 'FAILED', message: 'data_export.uploading_data_err' });
+    expect(failed!.payload).toMatchObject({
+      status: 'FAILED',
+      message: 'data_export.upload_progressed_data_err',
+      reason: 'package_create: Authorization Error (User not authorized to add dataset to this organization)',
+    });
+    const described = await server.api.get(`/hxl/metadata/${saved.body.id as number}`, { token: exporter.token });
+    expect(described.body).toMatchObject({ upload_stage: null, dataset_url: null, upload_error: failed!.payload.reason });
     expect((await server.api.get(`/exports/jobs/${id}`, { token: exporter.token })).body.status).toBe('FAILED');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LooseBoolean } from './common';
+import { ExportProgressSchema } from './exports';
 
 /** Spec 3 "Export and data exchange" validation: the data-exchange form's messages. */
 export const HxlMessages = {
@@ -11,11 +12,31 @@ export const HxlMessages = {
   noKey: 'Save your humanitarian data exchange API key in your user settings first',
   refused: 'The humanitarian data exchange refused the request',
   unreachable: 'The humanitarian data exchange could not be reached',
-  uploadFailed: 'data_export.uploading_data_err',
+  uploadFailed: 'data_export.upload_progressed_data_err',
 } as const;
 
 const required = (message: string, max = 255) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${message} (at most ${max} characters)`);
+
+/**
+ * How far an upload to the exchange went: `queued` (its metadata saved, waiting for the file or a
+ * worker), `dataset` (finding or creating the dataset), `file` (uploading the file as its resource).
+ */
+export const HXL_UPLOAD_STAGES = ['queued', 'dataset', 'file'] as const;
+export type HxlUploadStage = (typeof HXL_UPLOAD_STAGES)[number];
+
+/**
+ * The payload of `export.upload_progressed` and of the `export.completed` / `export.failed` that end an
+ * upload: the export's progress, with the stage, the dataset's page once uploaded, and the
+ * exchange's answer (`reason`) when it failed.
+ */
+export const ExportUploadSchema = ExportProgressSchema.extend({
+  stage: z.enum(HXL_UPLOAD_STAGES).optional(),
+  dataset_url: z.string().nullish(),
+  message: z.string().optional(),
+  reason: z.string().nullish(),
+});
+export type ExportUpload = z.infer<typeof ExportUploadSchema>;
 
 /** `POST /hxl/metadata` (spec 3 "Data-exchange metadata"); the caller is the `user_id`. */
 export const HxlMetadataBody = z.object({
@@ -42,6 +63,9 @@ export const HxlMetadataSchema = z.object({
   license_id: z.number().int(),
   private: z.boolean(),
   description: z.string().nullable(),
+  upload_stage: z.enum(HXL_UPLOAD_STAGES).nullable(),
+  dataset_url: z.string().nullable(),
+  upload_error: z.string().nullable(),
   created: z.string(),
   updated: z.string().nullable(),
   allowed_privileges: z.array(z.string()),

@@ -3,6 +3,12 @@ import type { AddressInfo } from 'node:net';
 
 export const CKAN_KEY = 'a1b2c3d4-hdx-key-5678';
 export const CKAN_SLOW_KEY = 'slow-hdx-key-0000';
+/**
+ * A key like CKAN_KEY whose user also belongs to an organisation that may not add datasets
+ * ('Refusing Org'), and whose resource_create requests wait until `POST /__control/release`
+ * (`GET /__control/held` counts them): the e2e spec watches an upload while it runs.
+ */
+export const CKAN_HOLD_KEY = 'hold-hdx-key-1111';
 
 type Received = { method: string; action: string; authorization: string | undefined; query: URLSearchParams; body: unknown };
 
@@ -11,8 +17,20 @@ type Received = { method: string; action: string; authorization: string | undefi
  * `Authorization`, `{success, result}` or `{success: false, error: {message, __type}}` with the
  * HTTP status CKAN uses, JSON bodies for package_create and a multipart `upload` for resource_create.
  */
-export function fakeCkan() {
+export function fakeCkan(
+  options: {
+    /**
+     * The first resource_create hangs: never answered, the resource not created (`before`) or
+     * created (`after`, as when the exchange's answer is lost). `hung` resolves when it happens.
+     */
+    hangFirstResourceCreate?: 'before' | 'after';
+  } = {},
+) {
   const received: Received[] = [];
+  const held: (() => void)[] = [];
+  let hangs = options.hangFirstResourceCreate ? 1 : 0;
+  let markHung!: () => void;
+  const hung = new Promise<void>((resolve) => (markHung = resolve));
   const packages = new Map<
     string,
     { id: string; name: string; title: string; owner_org: string; resources: { id: string; name: string; upload: string }[] }
@@ -28,6 +46,12 @@ export function fakeCkan() {
       res.end(JSON.stringify(body));
     };
     const error = (status: number, type: string, message: string) => answer(status, { success: false, error: { message, __type: type } });
+    if (url.pathname === '/__control/held') return answer(200, { held: held.length });
+    if (url.pathname === '/__control/release' && req.method === 'POST') {
+      const released = held.splice(0);
+      released.forEach((go) => go());
+      return answer(200, { released: released.length });
+    }
     const authorization = req.headers.authorization;
     if (authorization === CKAN_SLOW_KEY) return; // Never answers: the caller's timeout decides.
     let body: unknown = null;
@@ -44,13 +68,18 @@ export function fakeCkan() {
       };
     }
     received.push({ method: req.method ?? '', action, authorization, query: url.searchParams, body });
-    if (authorization !== CKAN_KEY) return error(403, 'Authorization Error', 'Access denied');
+    if (authorization !== CKAN_KEY && authorization !== CKAN_HOLD_KEY) return error(403, 'Authorization Error', 'Access denied');
     switch (`${req.method} ${action}`) {
       case 'GET organization_list_for_user':
         if (url.searchParams.get('permission') !== 'create_dataset') return error(409, 'Validation Error', 'permission');
         return answer(200, {
           success: true,
-          result: [{ id: 'org-relief', name: 'relief-org', title: 'Relief Org', display_name: 'Relief Org' }],
+          result: [
+            { id: 'org-relief', name: 'relief-org', title: 'Relief Org', display_name: 'Relief Org' },
+            ...(authorization === CKAN_HOLD_KEY
+              ? [{ id: 'org-refusing', name: 'refusing-org', title: 'Refusing Org', display_name: 'Refusing Org' }]
+              : []),
+          ],
         });
       case 'GET package_show': {
         const found = packages.get(url.searchParams.get('id') ?? '');
@@ -80,9 +109,24 @@ export function fakeCkan() {
         const data = body as { package_id: string; name: string; upload: { text: string } | null } | null;
         const target = [...packages.values()].find((p) => p.id === data?.package_id);
         if (!data || !target || !data.upload) return error(409, 'Validation Error', 'package_id or upload missing');
-        const resource = { id: `res-${target.resources.length + 1}`, name: data.name, upload: data.upload.text };
-        target.resources.push(resource);
-        return answer(200, { success: true, result: { ...resource, url: `http://ckan.test/download/${data.name}` } });
+        const create = () => {
+          const resource = { id: `res-${target.resources.length + 1}`, name: data.name, upload: data.upload!.text };
+          target.resources.push(resource);
+          return resource;
+        };
+        if (hangs > 0) {
+          hangs--;
+          if (options.hangFirstResourceCreate === 'after') create();
+          markHung();
+          return;
+        }
+        const finish = () => {
+          const resource = create();
+          answer(200, { success: true, result: { ...resource, url: `http://ckan.test/download/${data.name}` } });
+        };
+        if (authorization === CKAN_HOLD_KEY) held.push(finish);
+        else finish();
+        return;
       }
       default:
         return error(400, 'Bad Request', `unknown action ${action}`);
@@ -91,6 +135,7 @@ export function fakeCkan() {
   return {
     received,
     packages,
+    hung,
     listen: () =>
       new Promise<string>((resolve) =>
         server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),

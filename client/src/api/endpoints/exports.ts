@@ -9,7 +9,7 @@ export type ExportRequest = {
   filters: Query;
   format: ExportFormat;
   include_hxl: boolean;
-  hxl_heading_row: Array<Pick<HxlHeadingEntry, 'form_attribute_id' | 'tag' | 'attributes'>> | null;
+  hxl_heading_row: Array<Pick<HxlHeadingEntry, 'form_attribute_id' | 'tag' | 'attributes'> & { hxl_tag_id?: number }> | null;
   /** With HXL: the file goes to the humanitarian data exchange instead of the browser. */
   send_to_hdx?: boolean;
 };

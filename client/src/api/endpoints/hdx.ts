@@ -2,12 +2,14 @@ import {
   HxlLicenseSchema,
   HxlMetadataSchema,
   HxlOrganisationSchema,
+  HxlTagSchema,
   listEnvelope,
   UserSettingSchema,
   type HxlLicense,
   type HxlMetadata,
   type HxlMetadataBody,
   type HxlOrganisation,
+  type HxlTag,
   type UserSetting,
 } from '@platform/shared';
 import { z } from 'zod';
@@ -43,3 +45,10 @@ export const listHxlOrganisations = async (api: ApiClient): Promise<HxlOrganisat
 /** Saves the dataset metadata of an exchange export; the server uploads it once the file is written. */
 export const saveHxlMetadata = (api: ApiClient, body: HxlMetadataBody): Promise<HxlMetadata> =>
   api.post('/hxl/metadata', HxlMetadataSchema, { body });
+
+/** The HXL hashtags, each with the field types it fits and its attributes (`/hxl/tags`). */
+export const listHxlTags = async (api: ApiClient): Promise<HxlTag[]> => (await api.get('/hxl/tags', all(HxlTagSchema))).results;
+
+/** The dataset metadata saved for one export, with how far its upload went; null when none is saved. */
+export const getHxlMetadataOfExport = async (api: ApiClient, exportJobId: number): Promise<HxlMetadata | null> =>
+  (await api.get('/hxl/metadata', all(HxlMetadataSchema), { query: { export_job_id: exportJobId } })).results[0] ?? null;

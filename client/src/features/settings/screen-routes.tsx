@@ -5,6 +5,7 @@ import { AfterImportScreen } from './data-import/AfterImportScreen';
 import { DataImportScreen } from './data-import/DataImportScreen';
 import { ExchangeDetails } from './hdx/ExchangeDetails';
 import { ExchangeUserSettings } from './hdx/ExchangeUserSettings';
+import { HxlTagging } from './hdx/HxlTagging';
 import { GeneralSettings } from './general/GeneralSettings';
 import { PlanPage } from './plan/PlanPage';
 import { RequireAccess } from './RequireAccess';
@@ -70,6 +71,14 @@ export const SCREEN_ROUTES = (
       element={
         <RequireAccess rule={can.admin}>
           <RoleEditor />
+        </RequireAccess>
+      }
+    />
+    <Route
+      path="hdx"
+      element={
+        <RequireAccess rule={can.export}>
+          <HxlTagging />
         </RequireAccess>
       }
     />

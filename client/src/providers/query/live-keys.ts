@@ -27,6 +27,7 @@ export function keysForEvent(event: PushedEvent): ResourceKey[] {
     case 'config.updated':
       return [['config']];
     case 'export.progressed':
+    case 'export.upload_progressed':
     case 'export.completed':
     case 'export.failed':
     case 'export.cancelled':

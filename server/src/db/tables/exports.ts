@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ExportFormat, ExportStatus, HxlHeadingEntry } from '@platform/shared';
+import type { ExportFormat, ExportStatus, HxlHeadingEntry, HxlUploadStage } from '@platform/shared';
 import type { CreatedAt, Json } from './core';
 
 export interface ExportJobsTable {
@@ -47,6 +47,13 @@ export interface HxlMetaDataTable {
   license_id: number;
   private: Generated<boolean>;
   description: string | null;
+  /** How far the upload went while it runs (null before it is asked for and once it ended). */
+  upload_stage: HxlUploadStage | null;
+  upload_lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The dataset's page on the exchange, once uploaded. */
+  dataset_url: string | null;
+  /** The exchange's answer, when the upload failed. */
+  upload_error: string | null;
   created: CreatedAt;
   updated: Date | null;
 }

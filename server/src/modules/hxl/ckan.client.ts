@@ -61,6 +61,9 @@ export function ckanClient(options: { baseUrl: string; timeoutMs: number }) {
   }
 
   return {
+    /** The dataset's page on the exchange (CKAN serves it at `/dataset/{name}`). */
+    datasetUrl: (name: string) => `${options.baseUrl}/dataset/${encodeURIComponent(name)}`,
+
     /** The organisations the key's user may create datasets in. */
     organisations: (apiKey: string) =>
       call<CkanOrganisation[]>(apiKey, 'organization_list_for_user', { query: { permission: 'create_dataset' } }),

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { HxlMetaDataTable } from '../../db/tables/exports';
 
@@ -92,3 +92,31 @@ export async function exchangeSettings(db: Executor, userId: number): Promise<{ 
   const value = (key: string) => rows.find((row) => row.config_key === key)?.config_value?.trim() || null;
   return { apiKey: value('hdx_api_key'), maintainer: value('hdx_maintainer_id') };
 }
+
+export const metadataOfExportForUpdate = (db: Executor, exportJobId: number) =>
+  db.selectFrom('hxl_meta_data').selectAll().where('export_job_id', '=', exportJobId).forUpdate().executeTakeFirst();
+
+export const updateMetadata = (db: Executor, id: number, values: Updateable<HxlMetaDataTable>, now: Date): Promise<HxlMetaDataRow> =>
+  db
+    .updateTable('hxl_meta_data')
+    .set({ ...values, updated: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/**
+ * Exports waiting on their upload (PENDING_HDX with their file and metadata saved); with
+ * `lapsedAt`, only those no worker holds (its lease lapsed: a crashed process).
+ */
+export const pendingUploads = (db: Executor, lapsedAt: Date | null) =>
+  db
+    .selectFrom('export_jobs as e')
+    .innerJoin('hxl_meta_data as m', 'm.export_job_id', 'e.id')
+    .select(['e.id', 'm.upload_lease_until'])
+    .where('e.status', '=', 'PENDING_HDX')
+    .where('e.file_key', 'is not', null)
+    .where('m.upload_stage', 'is not', null)
+    .$if(lapsedAt !== null, (q) =>
+      q.where((eb) => eb.or([eb('m.upload_lease_until', 'is', null), eb('m.upload_lease_until', '<', lapsedAt!)])),
+    )
+    .execute();

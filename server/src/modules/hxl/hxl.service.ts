@@ -1,33 +1,23 @@
-import { HxlMessages, HxlMetadataBody } from '@platform/shared';
+import { HxlMessages, HxlMetadataBody, type ExportStatus } from '@platform/shared';
 import type { Auth } from '../../auth/auth';
 import { isAdmin } from '../../auth/auth';
 import { authorize } from '../../auth/policy/policy';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
-import { appendEvent } from '../../events/events.repository';
 import { ApiError, deny, invalid, notFound, parseBody } from '../../http/errors';
-import { hdxUploadJob } from '../../jobs/hdx-upload.job';
 import type { ExportFiles } from '../exports/export-files';
-import { exportProgress } from '../exports/exports.presenter';
 import { exportRule } from '../exports/exports.policy';
 import * as exportsRepo from '../exports/exports.repository';
 import { CkanError, ckanClient } from './ckan.client';
+import { createHdxUploadRunner } from './hdx-upload.runner';
 import * as repo from './hxl.repository';
 
 const RESOURCE = 'hxl_meta_data';
 
-export type HxlService = ReturnType<typeof createHxlService>;
+/** Export statuses an upload can still follow: the file being written, or written and waiting. */
+const UPLOADABLE: readonly ExportStatus[] = ['PENDING', 'QUEUED', 'PENDING_HDX'];
 
-/** A CKAN dataset name (2-100 of a-z, 0-9, - and _), the same for every attempt at one export. */
-export function datasetName(title: string, exportId: number): string {
-  const slug = title
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-  return `${slug || 'dataset'}-export-${exportId}`;
-}
+export type HxlService = ReturnType<typeof createHxlService>;
 
 /**
  * HXL and the humanitarian data exchange (issue 22 item 5): the tags and licenses offered, the
@@ -53,81 +43,14 @@ export function createHxlService(ctx: AppContext, deps: { files: ExportFiles }) 
     throw error;
   }
 
-  const announce = (trx: Trx, type: 'export.completed' | 'export.failed', row: exportsRepo.ExportJobRow) =>
-    appendEvent(trx, {
-      type,
-      aggregateType: 'export',
-      aggregateId: row.id,
-      actorId: row.user_id,
-      payload: type === 'export.failed' ? { ...exportProgress(row), message: HxlMessages.uploadFailed } : exportProgress(row),
-    });
-
-  /** Ends a PENDING_HDX export (EXPORTED_TO_CDN or FAILED) and says so; nothing when it already ended. */
-  async function end(exportId: number, status: 'EXPORTED_TO_CDN' | 'FAILED'): Promise<void> {
-    await ctx.db.transaction().execute(async (trx) => {
-      const row = await exportsRepo.findForUpdate(trx, exportId);
-      if (!row || row.status !== 'PENDING_HDX') return;
-      const ended = await exportsRepo.update(trx, exportId, { status }, ctx.now());
-      await announce(trx, status === 'FAILED' ? 'export.failed' : 'export.completed', ended);
-    });
-    void ctx.reader.wake();
-  }
-
-  async function upload(exportId: number): Promise<void> {
-    const row = await exportsRepo.findById(ctx.db, exportId);
-    // Waits for whichever comes last, the file or the metadata: each queues this job.
-    if (!row || row.status !== 'PENDING_HDX' || !row.file_key) return;
-    const meta = await repo.metadataOfExport(ctx.db, exportId);
-    if (!meta) return;
-    const owner = meta.user_id ?? row.user_id;
-    const settings = owner === null ? { apiKey: null, maintainer: null } : await repo.exchangeSettings(ctx.db, owner);
-    const license = await repo.license(ctx.db, meta.license_id);
-    if (!settings.apiKey || !license) {
-      ctx.logger.error({ exportId }, 'exchange upload impossible: no API key or license');
-      return end(exportId, 'FAILED');
-    }
-    const key = settings.apiKey;
-    try {
-      const name = datasetName(meta.dataset_title, exportId);
-      const dataset =
-        (await ckan.findPackage(key, name)) ??
-        (await ckan.createPackage(key, {
-          name,
-          title: meta.dataset_title,
-          owner_org: meta.organisation_id,
-          license_id: license.code,
-          private: meta.private,
-          maintainer: settings.maintainer ?? undefined,
-          dataset_source: meta.source,
-          notes: meta.description ?? meta.dataset_title,
-          methodology: 'Other',
-          methodology_other: 'Crowdsourced reports',
-          data_update_frequency: '-1',
-        }));
-      const fileName = `export-${exportId}.${row.format}`;
-      if (!dataset.resources?.some((resource) => resource.name === fileName)) {
-        await ckan.createResource(key, {
-          packageId: dataset.id,
-          name: fileName,
-          format: row.format === 'geojson' ? 'GeoJSON' : 'CSV',
-          path: deps.files.pathOf(row.file_key),
-          mime: row.format === 'geojson' ? 'application/geo+json' : 'text/csv',
-        });
-      }
-      ctx.logger.info({ exportId, dataset: name }, 'export uploaded to the humanitarian data exchange');
-      await end(exportId, 'EXPORTED_TO_CDN');
-    } catch (error) {
-      if (!(error instanceof CkanError)) throw error;
-      ctx.logger.error({ exportId, reason: error.message }, 'exchange upload failed');
-      await end(exportId, 'FAILED');
-    }
-  }
-
-  const job = hdxUploadJob(upload);
+  const uploads = createHdxUploadRunner(ctx, { files: deps.files, ckan });
+  const { job } = uploads;
 
   return {
     assertEnabled,
     job,
+    /** At start: uploads a crashed process left mid-way are taken up again once its lease lapses. */
+    resume: uploads.resume,
 
     /** Queues the upload in the transaction that made the export ready for it (its file, or its metadata). */
     queueUpload: (trx: Trx, exportId: number) => ctx.jobs.send(trx, job, { exportId }),
@@ -179,9 +102,11 @@ export function createHxlService(ctx: AppContext, deps: { files: ExportFiles }) 
           },
           ctx.now(),
         );
-        await exportsRepo.update(trx, data.export_job_id, { hxl_meta_data_id: row.id }, ctx.now());
+        const exportNow = await exportsRepo.update(trx, data.export_job_id, { hxl_meta_data_id: row.id }, ctx.now());
         await ctx.jobs.send(trx, job, { exportId: data.export_job_id });
-        return row;
+        // Asked for now (and not already under way or ended): followers see it queued.
+        if (row.upload_stage !== null || !UPLOADABLE.includes(exportNow.status)) return row;
+        return uploads.markQueued(trx, row, exportNow);
       });
       return saved;
     },

@@ -4,7 +4,7 @@ import { useConfig } from '../../../providers/config-context';
 import { isFeatureEnabled } from '../../../providers/features';
 import { useScreenMeta } from '../../../providers/useScreenMeta';
 import { filtersToQuery, filtersFromParams } from '../../common/filter-state';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ExportForm } from './ExportForm';
 import { ExportHistory } from './ExportHistory';
 import { ExportProgress } from './ExportProgress';
@@ -25,7 +25,8 @@ export function DataExport() {
   const [tab, setTab] = useState<Tab>('export');
   const [params] = useSearchParams();
   const { orderby: _orderby, order: _order, order_unlocked_on_top: _top, ...filters } = filtersToQuery(filtersFromParams(params));
-  const title = isFeatureEnabled(features, 'hxl') ? t('settings_hub.export.title_hxl') : t('settings_hub.export.title');
+  const hxl = isFeatureEnabled(features, 'hxl');
+  const title = hxl ? t('settings_hub.export.title_hxl') : t('settings_hub.export.title');
   useScreenMeta(title, { robots: 'noindex, nofollow' });
   const exporting = useExport();
   const [toExchange, setToExchange] = useState(false);
@@ -56,6 +57,12 @@ export function DataExport() {
         {tab === 'export' ? (
           <>
             <p className="screen-intro">{t('data_export.intro')}</p>
+            {hxl ? (
+              // The tag and attribute mapping (spec 3, /settings/hdx), for the same filters.
+              <p>
+                <Link to={`/settings/hdx${params.size > 0 ? `?${params.toString()}` : ''}`}>{t('hdx.tagging.link')}</Link>
+              </p>
+            ) : null}
             <p className="export-filters">
               {t('data_export.filters', { status: (filters.status as string[] | undefined)?.join(', ') ?? '' })}
             </p>

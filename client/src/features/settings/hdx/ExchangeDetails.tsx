@@ -1,31 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { listHxlLicenses, listHxlOrganisations, saveHxlMetadata } from '../../../api/endpoints/hdx';
-import { isApiError } from '../../../api/errors';
 import { useConfig } from '../../../providers/config-context';
 import { isFeatureEnabled } from '../../../providers/features';
-import { useLiveQuery } from '../../../providers/query/useLiveQuery';
-import { useServices } from '../../../providers/services-context';
 import { useScreenMeta } from '../../../providers/useScreenMeta';
-import { TextAreaField, TextField } from '../../../ui/Field';
-import { SelectField } from '../../../ui/SelectField';
+import { ExchangeDatasetForm } from './ExchangeDatasetForm';
+import { UploadStatus } from './UploadStatus';
+import { phaseOf } from './upload.machine';
+import { useExchangeUpload } from './useExchangeUpload';
 import './hdx.css';
-
-type Values = {
-  title: string;
-  source: string;
-  organisation: string;
-  license: string;
-  visibility: 'private' | 'public';
-  description: string;
-};
-type Problems = Partial<Record<keyof Values | 'form', string>>;
 
 /**
  * /settings/hdx-details?exportJob=ID (spec 3 "Export and humanitarian data exchange"): the dataset
- * metadata of an export sent to the exchange (private by default), with the caller's organisations
- * asked from the exchange and its licenses. Saving queues the upload. To the map when hxl is off.
+ * metadata of an export sent to the exchange, then its upload followed live (uploading, then the
+ * dataset's link, or the exchange's answer when it failed). To the map when hxl is off.
  */
 export function ExchangeDetails() {
   const { features } = useConfig();
@@ -33,56 +21,16 @@ export function ExchangeDetails() {
   const exportJob = Number(params.get('exportJob'));
   if (!isFeatureEnabled(features, 'hxl')) return <Navigate to="/views/map" replace />;
   if (!Number.isSafeInteger(exportJob) || exportJob <= 0) return <Navigate to="/settings/data-export" replace />;
-  return <ExchangeDetailsForm exportJob={exportJob} />;
+  return <ExchangeDetailsPage key={exportJob} exportJob={exportJob} />;
 }
 
-function ExchangeDetailsForm({ exportJob }: { exportJob: number }) {
+function ExchangeDetailsPage({ exportJob }: { exportJob: number }) {
   const { t } = useTranslation();
-  const { api } = useServices();
   const id = useId();
   useScreenMeta(t('hdx.details.title'), { robots: 'noindex, nofollow' });
-  const licenses = useLiveQuery(['hxl-licenses'], () => listHxlLicenses(api));
-  const organisations = useLiveQuery(['hxl-organisations'], () => listHxlOrganisations(api), { retry: false });
-  const [values, setValues] = useState<Values>({
-    title: '',
-    source: '',
-    organisation: '',
-    license: '',
-    visibility: 'private',
-    description: '',
-  });
-  const [problems, setProblems] = useState<Problems>({});
-  const [status, setStatus] = useState<'idle' | 'saving' | 'queued'>('idle');
-  const set = (name: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found: Problems = {
-      ...(values.title.trim() ? {} : { title: t('hdx.validation.title') }),
-      ...(values.source.trim() ? {} : { source: t('hdx.validation.source') }),
-      ...(values.organisation ? {} : { organisation: t('hdx.validation.organisation') }),
-      ...(values.license ? {} : { license: t('hdx.validation.license') }),
-    };
-    if (Object.keys(found).length > 0) return setProblems({ ...found, form: t('hdx.details.fill_required') });
-    setProblems({});
-    setStatus('saving');
-    try {
-      await saveHxlMetadata(api, {
-        export_job_id: exportJob,
-        dataset_title: values.title.trim(),
-        source: values.source.trim(),
-        organisation_id: values.organisation,
-        organisation_name: organisations.data?.find((o) => o.id === values.organisation)?.title ?? null,
-        license_id: Number(values.license),
-        private: values.visibility === 'private',
-        description: values.description.trim() || null,
-      });
-      setStatus('queued');
-    } catch (error) {
-      setStatus('idle');
-      setProblems({ form: isApiError(error) ? error.messages.join(' ') : t('hdx.uploading_data_err') });
-    }
-  }
+  const { snapshot, send } = useExchangeUpload(exportJob);
+  const { view, error } = snapshot.context;
+  const describing = view !== null && phaseOf(view) === 'describing';
 
   return (
     <section aria-labelledby={`${id}-title`}>
@@ -90,68 +38,21 @@ function ExchangeDetailsForm({ exportJob }: { exportJob: number }) {
         <h1 id={`${id}-title`}>{t('hdx.details.title')}</h1>
       </div>
       <p className="screen-intro">{t('hdx.details.intro')}</p>
-      {organisations.isError ? (
-        <p className="form-error" role="alert">
-          {isApiError(organisations.error) ? organisations.error.messages.join(' ') : t('hdx.details.organisations_failed')}
+      {snapshot.matches('reading') ? <p role="status">{t('app.loading')}</p> : null}
+      {snapshot.matches('unreadable') ? (
+        <p className="alert alert-error" role="alert">
+          {t('hdx.upload.unreadable')} {error}
         </p>
       ) : null}
-      {status === 'queued' ? (
-        <p role="status">{t('hdx.details.queued')}</p>
-      ) : (
-        <form noValidate onSubmit={submit} className="settings-form">
-          <fieldset className="field">
-            <legend className="field-label">{t('hdx.details.visibility')}</legend>
-            {(['private', 'public'] as const).map((choice) => (
-              <label key={choice} className="hdx-choice">
-                <input
-                  className="checkbox"
-                  type="radio"
-                  name="visibility"
-                  value={choice}
-                  checked={values.visibility === choice}
-                  onChange={set('visibility')}
-                />
-                {t(`hdx.details.${choice}`)}
-              </label>
-            ))}
-          </fieldset>
-          <TextField label={t('hdx.details.dataset_title')} required value={values.title} error={problems.title} onChange={set('title')} />
-          <TextField label={t('hdx.details.source')} required value={values.source} error={problems.source} onChange={set('source')} />
-          <SelectField
-            label={t('hdx.details.organisation')}
-            required
-            value={values.organisation}
-            error={problems.organisation}
-            onChange={set('organisation')}
-          >
-            <option value="">{t('hdx.details.choose')}</option>
-            {(organisations.data ?? []).map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.title}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label={t('hdx.details.license')} required value={values.license} error={problems.license} onChange={set('license')}>
-            <option value="">{t('hdx.details.choose')}</option>
-            {(licenses.data ?? []).map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </SelectField>
-          <TextAreaField label={t('hdx.details.description')} value={values.description} onChange={set('description')} />
-          {problems.form ? (
-            <p className="form-error" role="alert">
-              {problems.form}
-            </p>
-          ) : null}
-          <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={status === 'saving'}>
-              {t('hdx.details.submit')}
-            </button>
-          </div>
-        </form>
-      )}
+      {view ? <UploadStatus view={view} /> : null}
+      {describing ? (
+        <ExchangeDatasetForm
+          exportJob={exportJob}
+          saving={snapshot.matches('saving')}
+          saveError={error}
+          onSave={(body) => send({ type: 'SAVE', body })}
+        />
+      ) : null}
     </section>
   );
 }
