@@ -64,17 +64,21 @@ function HxlTaggingPage() {
   }, [destination, jobId, navigate]);
 
   const fields = (surveys.data ?? []).flatMap((s) => s.attributes);
+  // A refusal is about the choice as it was: any change takes it away until the next attempt.
   const setTagging = (attribute: number, tagging: FieldTagging) => {
+    setError(null);
     setTaggings((current) => ({ ...current, [attribute]: tagging }));
     // Tagging a field is choosing it for the export.
     if (tagging.tagId !== null) setSelected((current) => new Set(current).add(attribute));
   };
-  const toggle = (attribute: number) =>
+  const toggle = (attribute: number) => {
+    setError(null);
     setSelected((current) => {
       const next = new Set(current);
       if (!next.delete(attribute)) next.add(attribute);
       return next;
     });
+  };
 
   function submit(event: FormEvent) {
     event.preventDefault();
