@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { localeParts } from './build/locale-parts';
 import { mapRouteHtml } from './build/map-route-html';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -8,6 +9,7 @@ const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [
     react(),
+    localeParts(),
     mapRouteHtml(),
     // Each asset also compressed once at build time (gzip -9 and brotli), so the server sends these
     // files as they are instead of compressing a megabyte of map library on every first visit.
