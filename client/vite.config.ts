@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { localeParts } from './build/locale-parts';
-import { mapRouteHtml } from './build/map-route-html';
+import { localeParts } from './build/locale-parts.ts';
+import { mapRouteHtml } from './build/map-route-html.ts';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 

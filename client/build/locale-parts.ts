@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { FIRST_PAINT_NAMESPACES } from '../src/i18n/first-paint';
+import { FIRST_PAINT_NAMESPACES } from '../src/i18n/first-paint.ts';
 
 const REQUEST = /\/locales\/([\w-]+)\.json\?part=(first|rest)$/;
 /** A module of its own, not a `.json` id: the part is built here, as JavaScript. */
