@@ -1,12 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { localeParts } from './build/locale-parts.ts';
+import { mapRouteHtml } from './build/map-route-html.ts';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
     react(),
+    localeParts(),
+    mapRouteHtml(),
     // Each asset also compressed once at build time (gzip -9 and brotli), so the server sends these
     // files as they are instead of compressing a megabyte of map library on every first visit.
     compression({ algorithms: [defineAlgorithm('gzip', { level: 9 }), 'brotliCompress'], threshold: 1024, logLevel: 'silent' }),
@@ -20,5 +24,6 @@ export default defineConfig({
       '/socket.io': { target: api, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest lets tests/e2e/map-budget.spec.ts walk what the map route loads.
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
 });

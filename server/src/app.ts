@@ -97,6 +97,9 @@ function mediaFiles(ctx: AppContext): Router {
   return router;
 }
 
+/** The client routes that open on a map: the landing page, the map view, the embed and a set's map. */
+const MAP_ROUTE = /^\/((views\/map|map\/noui|(collections|savedsearches)\/[^/]+\/map)\/?)?$/;
+
 function clientApp(dist: string | undefined): Router {
   const router = Router();
   const index = dist ? path.join(dist, 'index.html') : undefined;
@@ -116,11 +119,14 @@ function clientApp(dist: string | undefined): Router {
     }),
   );
   router.use(express.static(dist, { index: false, maxAge: '1h' }));
+  // The same page with the map library and the map screen's chunks preloaded (client/build/map-route-html.ts).
+  const mapIndex = path.join(dist, 'map.html');
+  const withMap = fs.existsSync(mapIndex) ? mapIndex : index;
   // Single-page app: every other GET that asks for HTML gets index.html and the client routes it.
   router.get(/.*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    res.sendFile(MAP_ROUTE.test(req.path) ? withMap : index);
   });
   return router;
 }

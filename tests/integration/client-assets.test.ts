@@ -11,6 +11,11 @@ const script = `console.log(${JSON.stringify('map '.repeat(2000))});\n`;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-dist-'));
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+// The build's copy of the page for the routes that open on a map (client/build/map-route-html.ts).
+fs.writeFileSync(
+  path.join(dist, 'map.html'),
+  '<!doctype html><title>app</title><link rel="modulepreload" href="/assets/map-1a2b3c.js"><div id="root"></div>',
+);
 fs.writeFileSync(path.join(dist, 'assets', 'map-1a2b3c.js'), script);
 fs.writeFileSync(path.join(dist, 'assets', 'map-1a2b3c.js.br'), zlib.brotliCompressSync(`${script}// from .br\n`));
 fs.writeFileSync(path.join(dist, 'assets', 'map-1a2b3c.js.gz'), zlib.gzipSync(`${script}// from .gz\n`, { level: 9 }));
@@ -62,6 +67,21 @@ describe('the built client', () => {
     const page = await fetch(`${server.url}/views/map`, { headers: { Accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
+  });
+
+  it('serves the page that preloads the map library for the routes that open on a map, and only for them', async () => {
+    const preloads = async (address: string) => {
+      const res = await fetch(`${server.url}${address}`, { headers: { Accept: 'text/html' } });
+      expect(res.status, address).toBe(200);
+      expect(res.headers.get('cache-control'), address).toBe('no-cache');
+      return (await res.text()).includes('rel="modulepreload"');
+    };
+    for (const address of ['/', '/views/map', '/views/map/', '/map/noui', '/collections/3/map', '/savedsearches/7/map?form=1']) {
+      expect(await preloads(address), address).toBe(true);
+    }
+    for (const address of ['/views/data', '/settings', '/posts/5', '/collections/3/data', '/views/mapx', '/map/noui/extra']) {
+      expect(await preloads(address), address).toBe(false);
+    }
   });
 
   it('answers a path with broken percent-encoding with the 400 envelope', async () => {

@@ -1,5 +1,4 @@
 import { ErrorEnvelopeSchema, OAuthErrorSchema, type ErrorEntry } from '@platform/shared';
-import en from '../locales/en.json';
 
 export type FieldProblem = { pointer: string; field: string; message: string };
 
@@ -50,9 +49,21 @@ export class ApiError extends Error {
  */
 export type ClientFailure = { kind: 'unreachable' } | { kind: 'unexpected' } | { kind: 'status'; status: number };
 
+/**
+ * `api_failure` of locales/en.json, written out here: the client may need them before any strings
+ * are loaded, and the map's first paint should not carry the whole English file for three of them
+ * (errors.test.ts keeps the two the same).
+ */
+export const ENGLISH_FAILURES: Record<ClientFailure['kind'], string> = {
+  unreachable: 'The server could not be reached. Check your connection and try again.',
+  unexpected:
+    "The server sent an answer this page does not understand. Reload the page; if it happens again, tell the deployment's administrator.",
+  status: 'The server could not complete the request (error {{status}}). Try again in a moment.',
+};
+
 /** The client's own wording in English, until the interface gives it its language (app/services). */
 export function englishFailure(failure: ClientFailure): string {
-  const text = en.api_failure[failure.kind];
+  const text = ENGLISH_FAILURES[failure.kind];
   return failure.kind === 'status' ? text.replace('{{status}}', String(failure.status)) : text;
 }
 

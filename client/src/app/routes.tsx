@@ -36,13 +36,18 @@ function setRoutes(kind: SetKind, base: string): RouteObject[] {
 /** Every route of spec 1 section 2; posts routes (spec 2) join the children here. */
 export const routes: RouteObject[] = [
   // The embeddable map: no header, menus or footer (spec 2 section 2).
-  { path: 'map/noui', errorElement: <RouteError />, lazy: () => loadChunk(() => import('../features/views/MapNoUi')) },
+  {
+    path: 'map/noui',
+    errorElement: <RouteError />,
+    lazy: () => loadChunk(() => import('../features/views/MapNoUi'), { allStrings: false }),
+  },
   {
     element: <Layout />,
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/views/map" replace /> },
-      { path: 'views/map', lazy: () => loadChunk(() => import('../features/views/MapView')) },
+      // The landing page: drawn with the first screen's strings, the rest of the language comes after.
+      { path: 'views/map', lazy: () => loadChunk(() => import('../features/views/MapView'), { allStrings: false }) },
       {
         // The data view frames both its list and the post column (spec 2 section 2).
         lazy: () => loadChunk(() => import('../features/views/DataView')),

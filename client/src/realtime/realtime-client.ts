@@ -8,7 +8,8 @@ import {
   type SessionEnded,
   type SocketHandshake,
 } from '@platform/shared';
-import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, SocketOptions } from 'socket.io-client';
+import { lazySocket } from './lazy-socket';
 
 /** The part of a socket.io client socket this module uses (a fake one in unit tests). */
 export type SocketLike = {
@@ -27,8 +28,8 @@ export type EventListener = (event: PushedEvent) => void;
 /** The token stopped working: the server said so on the socket, or refused it at a reconnection. */
 export type SessionEndedListener = (ended: { token: string; reason: SessionEnded['reason'] | 'refused' }) => void;
 
-/** One socket to the same origin, default path (DESIGN 4). */
-const connectToOrigin: SocketFactory = (options) => io(options);
+/** One socket to the same origin, default path (DESIGN 4); socket.io itself loads at the first connection. */
+const connectToOrigin: SocketFactory = (options) => lazySocket(options);
 
 /**
  * The tab's realtime connection. It remembers the id of the last event it was given and sends it

@@ -1,16 +1,28 @@
 import { createElement, lazy, useContext, type ComponentType } from 'react';
+import { loadAllStrings } from '../i18n/i18n';
 import { RegionAttempt } from './region-attempt';
 
 /** A chunk that has not arrived after this long is reported as failed (spec 1 section 8). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
-export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+export type ChunkOptions = {
+  timeoutMs?: number;
+  /**
+   * Whether the chunk waits for every string of the language shown (i18n/i18n.ts): a screen does,
+   * so that it never shows a key; the map screen and its library, drawn first, need only the
+   * first screen's strings.
+   */
+  allStrings?: boolean;
+};
+
+export function loadChunk<T>(load: () => Promise<T>, { timeoutMs = CHUNK_TIMEOUT_MS, allStrings = true }: ChunkOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error('Part of the application could not be loaded. Check your connection and reload the page.')),
       timeoutMs,
     );
-    load().then(
+    const loading = allStrings ? Promise.all([load(), loadAllStrings()]).then(([value]) => value) : load();
+    loading.then(
       (value) => {
         clearTimeout(timer);
         resolve(value);

@@ -18,7 +18,7 @@ export type Maplibre = typeof import('maplibre-gl');
  * maplibre-gl, most of a map page's JavaScript, as its own chunk: a page's own code and its first
  * questions to the server do not wait for it, and it is fetched once for every map of the tab.
  */
-export const loadMaplibre = loadOnce((): Promise<Maplibre> => loadChunk(() => import('maplibre-gl')));
+export const loadMaplibre = loadOnce((): Promise<Maplibre> => loadChunk(() => import('maplibre-gl'), { allStrings: false }));
 
 export type BaseMapProps = {
   /** [longitude, latitude] when the map opens. */

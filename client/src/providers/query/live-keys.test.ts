@@ -71,22 +71,33 @@ describe('createLiveInvalidation', () => {
     expect(stale()).toEqual([
       ['posts', { status: ['published'] }],
       ['post', 3],
+      ['post-stats', {}],
     ]);
     live.stop();
   });
 
-  it('recounts once per window however many posts change', () => {
+  it('recounts at once for the first change, then once per window however many posts change', () => {
     vi.useFakeTimers();
     const { queries } = seeded();
     const invalidate = vi.spyOn(queries, 'invalidateQueries');
     const live = createLiveInvalidation(queries);
-    for (let i = 0; i < 20; i++) live.onEvent(pushed('post.updated', String(i)));
     const stats = () => queries.getQueryCache().find({ queryKey: queryKeyFor(7, ['post-stats', {}]) });
-    expect(stats()?.state.isInvalidated).toBe(false);
-    vi.advanceTimersByTime(1500);
+    live.onEvent(pushed('post.updated', '0'));
+    // A single change shows without waiting: the lists, the post, the counts and the map's clusters.
     expect(stats()?.state.isInvalidated).toBe(true);
-    // The lists and the post for each event; the counts and the map's clusters once.
-    expect(invalidate).toHaveBeenCalledTimes(20 * 2 + 2);
+    expect(invalidate).toHaveBeenCalledTimes(4);
+    for (let i = 1; i < 20; i++) live.onEvent(pushed('post.updated', String(i)));
+    // The lists and the post for each later event; the counts and the clusters wait for the window's end.
+    expect(invalidate).toHaveBeenCalledTimes(4 + 19 * 2);
+    vi.advanceTimersByTime(1000);
+    expect(invalidate).toHaveBeenCalledTimes(4 + 19 * 2 + 1);
+    vi.advanceTimersByTime(500);
+    expect(invalidate).toHaveBeenCalledTimes(4 + 19 * 2 + 2);
+    // A quiet window closes without another refetch, and the next change is shown at once again.
+    vi.advanceTimersByTime(1500);
+    expect(invalidate).toHaveBeenCalledTimes(4 + 19 * 2 + 2);
+    live.onEvent(pushed('post.updated', '20'));
+    expect(invalidate).toHaveBeenCalledTimes(4 + 19 * 2 + 2 + 4);
     live.stop();
   });
 });

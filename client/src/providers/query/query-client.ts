@@ -22,31 +22,41 @@ export function dropOtherSessions(queries: QueryClient, current: SessionKey): vo
 }
 
 /**
- * Marks what `event` names stale (mounted queries refetch); throttled resources wait for their
- * window. Returns the matching stop, which cancels waiting refetches.
+ * Marks what `event` names stale (mounted queries refetch). A throttled resource is refetched at
+ * once for the first event, then at most once per window: events within the window are taken in
+ * by one refetch at its end. Returns the matching stop, which cancels waiting refetches.
  */
 export function createLiveInvalidation(queries: QueryClient) {
-  const waiting = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Open windows by resource, and whether an event arrived during one. */
+  const windows = new Map<string, { timer: ReturnType<typeof setTimeout>; pending: boolean }>();
   const invalidate = (key: ResourceKey) => void queries.invalidateQueries({ predicate: (query) => matchesResource(query.queryKey, key) });
+  const open = (resource: string, ms: number) => {
+    const timer = setTimeout(() => {
+      const pending = windows.get(resource)?.pending;
+      windows.delete(resource);
+      if (!pending) return;
+      invalidate([resource]);
+      open(resource, ms);
+    }, ms);
+    windows.set(resource, { timer, pending: false });
+  };
   return {
     onEvent(event: PushedEvent) {
       for (const key of keysForEvent(event)) {
         const [resource] = key;
         const window = THROTTLED[resource];
+        const current = windows.get(resource);
         if (window === undefined) invalidate(key);
-        else if (!waiting.has(resource))
-          waiting.set(
-            resource,
-            setTimeout(() => {
-              waiting.delete(resource);
-              invalidate([resource]);
-            }, window),
-          );
+        else if (current) current.pending = true;
+        else {
+          invalidate([resource]);
+          open(resource, window);
+        }
       }
     },
     stop() {
-      for (const timer of waiting.values()) clearTimeout(timer);
-      waiting.clear();
+      for (const { timer } of windows.values()) clearTimeout(timer);
+      windows.clear();
     },
   };
 }
