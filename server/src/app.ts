@@ -15,7 +15,7 @@ import { frameAncestors, frameOptions } from './http/framing';
 import { jsonBody } from './http/json-body';
 import { methodNotAllowed, readOnlyFiles, unknownRoute } from './http/routing';
 import { forgetOnWrites } from './http/read-cache';
-import { apiHeaders, baseUrl, corsMiddleware, jsonp, malformedPath, trailingSlash } from './http/transport';
+import { apiHeaders, baseUrl, corsMiddleware, eventPosition, jsonp, malformedPath, trailingSlash } from './http/transport';
 import './http/types';
 import { API_PREFIX } from './http/urls';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes';
@@ -190,7 +190,12 @@ export function createApp(ctx: AppContext, services: Services) {
   app.use(oauthRoutes(services.oauth));
 
   const api = Router();
-  api.use(apiHeaders, jsonp, jsonBody(ctx.config.jsonBodyLimit));
+  api.use(
+    apiHeaders,
+    eventPosition(() => ctx.reader.position),
+    jsonp,
+    jsonBody(ctx.config.jsonBodyLimit),
+  );
   // The installer verifier answers before authentication: no auth, no scope (API-CONTRACT 14.11).
   api.use(verifierRoutes(services.verifier));
   // The API's description is public, as every integrator reads it before having a token.

@@ -73,6 +73,13 @@ export const SocketHandshakeSchema = z.object({
 });
 export type SocketHandshake = z.infer<typeof SocketHandshakeSchema>;
 
+/**
+ * On every API answer: the id of the last event the answering node had pushed. A page that read
+ * its data before its socket connected resumes the stream from the lowest such id it saw, so a
+ * change made in between is replayed instead of missed.
+ */
+export const EVENT_POSITION_HEADER = 'X-Event-Position';
+
 /** Socket.io event names. */
 export const SOCKET_EVENT = 'event';
 /** Sent once a reconnecting socket has received everything it missed. */

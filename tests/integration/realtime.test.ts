@@ -67,6 +67,23 @@ describe('realtime hub', () => {
     expect(seen(clientTokenSocket)).toEqual(['config.updated:site']);
   });
 
+  it('tells every API answer its event position; a socket resuming from it gets what changed since the page read', async () => {
+    const admin = await adminToken(server);
+    // A change, so the log is not empty, then a page reads its data.
+    const before = await server.api.put('/config/site', { name: `Before ${Date.now()}` }, { token: admin });
+    expect(before.status).toBe(200);
+    await expect.poll(async () => Number((await server.api.get('/config/site')).headers.get('X-Event-Position'))).toBeGreaterThan(0);
+    const read = await server.api.get('/config/site');
+    const position = Number(read.headers.get('X-Event-Position'));
+    // Another change lands before the page's socket connects: the socket resuming from the page's
+    // position receives it; one connecting without a position would not.
+    const name = `After ${Date.now()}`;
+    expect((await server.api.put('/config/site', { name }, { token: admin })).status).toBe(200);
+    const resumed = await open({ lastEventId: position });
+    const [update] = await resumed.waitFor((e) => e.type === 'config.updated' && e.id > position);
+    expect(update!.aggregate_id).toBe('site');
+  });
+
   it('refuses a socket with an invalid token', async () => {
     await expect(connectSocket(server.url, { token: 'nope' })).rejects.toThrow(/unauthorized/);
   });

@@ -41,6 +41,16 @@ describe('api client', () => {
     expect(server.calls[0]?.headers).toMatchObject({ Authorization: 'Bearer tok', 'Accept-Language': 'es' });
   });
 
+  it('tells onEventPosition the event position each successful answer was read at', async () => {
+    const positioned = (status: number, body: unknown, position: string) => () =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'X-Event-Position': position } });
+    const server = fakeServer([positioned(200, me, '42'), json(200, me), positioned(200, me, 'nonsense')]);
+    const positions: number[] = [];
+    const api = createApiClient({ fetch: server.fetch, onEventPosition: (id) => positions.push(id) });
+    for (let i = 0; i < 3; i++) await api.get('/users/me', UserSchema);
+    expect(positions).toEqual([42]);
+  });
+
   it('calls the token endpoint at the root, without a token when told so', async () => {
     const server = fakeServer([json(200, { ok: true })]);
     const api = createApiClient({ fetch: server.fetch, getToken: () => 'tok' });

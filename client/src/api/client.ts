@@ -1,3 +1,4 @@
+import { EVENT_POSITION_HEADER } from '@platform/shared';
 import type { z } from 'zod';
 import { isAuthStatus, isExemptFromAuthHandling } from './auth-rules';
 import { ApiError, apiErrorFromBody, englishFailure, networkError, type ClientFailure } from './errors';
@@ -35,6 +36,8 @@ export type ApiClientDeps = {
   now?: () => number;
   /** Words the client's own failures (no server, no error body, an answer out of contract). */
   describeFailure?: (failure: ClientFailure) => string;
+  /** Hears each successful answer's event position (EVENT_POSITION_HEADER). */
+  onEventPosition?: (id: number) => void;
 };
 
 /** Paths under /oauth and /media/files live at the root; everything else is under /api/v3. */
@@ -67,6 +70,7 @@ export function createApiClient(initial: ApiClientDeps = {}) {
     getLanguage: () => 'en-US',
     now: () => Date.now(),
     describeFailure: englishFailure,
+    onEventPosition: () => undefined,
     ...initial,
   };
   let authHandler: AuthFailureHandler | null = null;
@@ -109,6 +113,8 @@ export function createApiClient(initial: ApiClientDeps = {}) {
     }
     if (method !== 'GET') cache.clear();
     options.onHeaders?.(res.headers);
+    const position = Number(res.headers.get(EVENT_POSITION_HEADER));
+    if (Number.isInteger(position) && position > 0) deps.onEventPosition(position);
     return readBody(res);
   }
 

@@ -46,6 +46,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
 
   api.configure({
     getToken: currentToken,
+    onEventPosition: (id) => realtime.resumeFrom(id),
     getLanguage: () => loadLanguage(storage) ?? 'en-US',
     now,
     // No server message to show: the client says what happened in the interface's language (in

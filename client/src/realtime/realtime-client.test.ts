@@ -86,6 +86,25 @@ describe('realtime client', () => {
     expect(socket.connects.at(-1)).toEqual({ token: 'tok', lastEventId: 40 });
   });
 
+  it('resumes a first connection from the lowest position the API answered at, and only the first', () => {
+    const socket = fakeSocket();
+    const client = createRealtimeClient({ token: 'tok', connect: () => socket as unknown as SocketLike });
+    // Screens read their data (answers at positions 30, 25 and 28) before the socket connects.
+    client.resumeFrom(30);
+    client.resumeFrom(25);
+    client.resumeFrom(28);
+    client.start();
+    expect(socket.connects).toEqual([{ token: 'tok', lastEventId: 25 }]);
+    socket.emit('connect');
+    socket.emit('caught_up', { lastEventId: 31 });
+    // Live: the pushes say where to resume from now on.
+    client.resumeFrom(3);
+    expect(client.lastEventId).toBe(31);
+    socket.emit('disconnect', 'transport close');
+    socket.reconnectAttempt();
+    expect(socket.connects.at(-1)).toEqual({ token: 'tok', lastEventId: 31 });
+  });
+
   it('takes the position the server reports after a catch-up', () => {
     const { socket, client } = start();
     socket.emit('event', event(7));

@@ -39,6 +39,8 @@ const connectToOrigin: SocketFactory = (options) => lazySocket(options);
 export function createRealtimeClient(options: { connect?: SocketFactory; token?: string | null } = {}) {
   let token = options.token ?? null;
   let lastEventId: number | undefined;
+  /** Whether a connection has ever caught up: from then on the pushes say where to resume. */
+  let everLive = false;
   let status: RealtimeStatus = 'idle';
   /** The token of the live connection; undefined between connections. */
   let connectedWith: string | null | undefined;
@@ -93,6 +95,7 @@ export function createRealtimeClient(options: { connect?: SocketFactory; token?:
     const id = (info as { lastEventId?: unknown } | null)?.lastEventId;
     // The server may have moved past events this socket was not allowed to see.
     if (typeof id === 'number' && Number.isInteger(id) && id > 0) lastEventId = id;
+    everLive = true;
     refreshAuth();
     setStatus('live');
   });
@@ -145,6 +148,16 @@ export function createRealtimeClient(options: { connect?: SocketFactory; token?:
     onStatus(listener: (status: RealtimeStatus) => void): () => void {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
+    },
+    /**
+     * The event position an API answer was read at (EVENT_POSITION_HEADER). Until the first
+     * connection has caught up, the socket resumes from the lowest one seen, so what changed after
+     * a screen read its data and before the socket connected is replayed, not missed.
+     */
+    resumeFrom(id: number) {
+      if (everLive || (lastEventId !== undefined && lastEventId <= id)) return;
+      lastEventId = id;
+      refreshAuth();
     },
     get status() {
       return status;

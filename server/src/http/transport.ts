@@ -1,6 +1,6 @@
 import cors from 'cors';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { TOTAL_COUNT_KIND_HEADER } from '@platform/shared';
+import { EVENT_POSITION_HEADER, TOTAL_COUNT_KIND_HEADER } from '@platform/shared';
 import type { AppConfig } from '../config';
 import { ApiError } from './errors';
 
@@ -10,7 +10,7 @@ const CORS_OPTIONS: cors.CorsOptions = {
   methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language', 'X-Requested-With'],
   // Cross-origin clients may read how exact a list's total_count is (posts list).
-  exposedHeaders: ['Content-Language', 'WWW-Authenticate', 'X-Request-Id', TOTAL_COUNT_KIND_HEADER],
+  exposedHeaders: ['Content-Language', 'WWW-Authenticate', 'X-Request-Id', TOTAL_COUNT_KIND_HEADER, EVENT_POSITION_HEADER],
   maxAge: 3600,
 };
 const preflight = cors(CORS_OPTIONS);
@@ -56,6 +56,15 @@ export function baseUrl(config: AppConfig): RequestHandler {
 }
 
 /** Cache and language headers of API-CONTRACT 1. */
+/** Tells each answer how far this node's event stream had gone (EVENT_POSITION_HEADER). */
+export const eventPosition =
+  (position: () => { id: number }): RequestHandler =>
+  (_req, res, next) => {
+    const { id } = position();
+    if (id > 0) res.setHeader(EVENT_POSITION_HEADER, String(id));
+    next();
+  };
+
 export const apiHeaders: RequestHandler = (req, res, next) => {
   res.setHeader('Content-Language', 'en-US');
   if (req.method === 'GET' || req.method === 'HEAD') res.setHeader('Cache-Control', 'private, no-cache');
