@@ -8,6 +8,7 @@ import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { useSession } from '../session/useSession';
 import { allowedSurveys } from '../common/allowed-surveys';
 import { useKeepFilters } from '../common/useKeepFilters';
+import { Plus, decorative } from '../../ui/icons';
 
 const NO_PERMISSIONS: string[] = [];
 
@@ -75,7 +76,7 @@ export function AddPostButton({ floating = false }: { floating?: boolean }) {
         aria-controls={single ? undefined : menuId}
         onClick={() => (single ? void navigate(keep(`/posts/create/${single.id}`)) : setOpen((o) => !o))}
       >
-        <span aria-hidden="true">+ </span>
+        <Plus {...decorative} />
         {t('post_editor.add_post')}
       </button>
       {open && !single ? (

@@ -22,6 +22,7 @@ import { cardTitle } from '../common/post-text';
 import { lockedByOther } from './usePostActions';
 import { useLoaded } from './useLoaded';
 import { useKeepFilters, useReturnTo } from '../common/useKeepFilters';
+import { X, decorative } from '../../ui/icons';
 
 /**
  * Reads the post; a change pushed about it reads it again (`live-keys.ts`), and a deletion closes
@@ -57,7 +58,7 @@ export function PostDetail() {
     <section className="post-detail" aria-labelledby="post-detail-title">
       <div className="post-detail-bar">
         <button type="button" className="button button-ghost button-small" onClick={close}>
-          <span aria-hidden="true">✕ </span>
+          <X {...decorative} />
           {t('post.close')}
         </button>
       </div>
