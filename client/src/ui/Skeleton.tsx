@@ -13,11 +13,12 @@ const LINES: Record<Shape, string[]> = {
  * does not jump when it arrives. Busy and announced once as loading; the shapes are hidden from
  * assistive technology. The shimmer stops for those who ask for reduced motion (components.css).
  */
-export function Skeleton({ shape, count = 3 }: { shape: Shape; count?: number }) {
+export function Skeleton({ shape, count = 3, announce = true }: { shape: Shape; count?: number; announce?: boolean }) {
   const { t } = useTranslation();
+  // Where a status nearby already says "Loading…" (the list's count), the shapes say nothing more.
   return (
-    <div className={`skeleton skeleton-${shape}`} role="status" aria-busy="true">
-      <span className="visually-hidden">{t('app.loading')}</span>
+    <div className={`skeleton skeleton-${shape}`} role={announce ? 'status' : undefined} aria-busy="true">
+      {announce ? <span className="visually-hidden">{t('app.loading')}</span> : null}
       {Array.from({ length: shape === 'detail' ? 1 : count }, (_, i) => (
         <div key={i} className="skeleton-item" aria-hidden="true">
           {LINES[shape].map((line, j) => (

@@ -100,7 +100,7 @@ export function PostTimeline({
         </div>
       ) : null}
 
-      {state.status === 'loading' && shown === 0 ? <Skeleton shape="card" count={4} /> : null}
+      {state.status === 'loading' && shown === 0 ? <Skeleton shape="card" count={4} announce={false} /> : null}
 
       <ol className="post-list">
         {state.posts.map((post) => (
