@@ -24,6 +24,7 @@ export {
   FolderOpen,
   Inbox,
   List,
+  ListChecks,
   LogIn,
   Map as MapIcon,
   Menu,

@@ -7,7 +7,7 @@ import { PostCard } from './PostCard';
 import { hasMorePosts, PAGE_SIZES, type PostListState } from './post-list-state';
 import type { PostListApi } from './usePostList';
 import { EmptyState } from '../../ui/EmptyState';
-import { Inbox, SearchX } from '../../ui/icons';
+import { Inbox, ListChecks, SearchX, decorative } from '../../ui/icons';
 import { Skeleton } from '../../ui/Skeleton';
 
 const COUNT_KEYS = { exact: 'post.shown_of_total', at_least: 'post.shown_of_at_least', estimate: 'post.shown_of_estimate' } as const;
@@ -60,6 +60,7 @@ export function PostTimeline({
         </p>
         {bulk && !bulk.selecting && shown > 0 ? (
           <button type="button" className="button button-small" onClick={bulk.start}>
+            <ListChecks {...decorative} />
             {t('post.bulk.select')}
           </button>
         ) : null}
