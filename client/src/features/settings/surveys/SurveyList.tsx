@@ -15,7 +15,7 @@ import type { TargetedPublishedState } from './targeted/TargetedSurveyCreate';
 import { responsesPath } from './targeted/TargetedSurveyPublished';
 import { Skeleton } from '../../../ui/Skeleton';
 import { EmptyState } from '../../../ui/EmptyState';
-import { Inbox } from '../../../ui/icons';
+import { Inbox, X, decorative } from '../../../ui/icons';
 
 /** After a targeted survey is published: the success notice with its button to the data view (spec 3 section 4). */
 function PublishedBanner({ published, onDismiss }: { published: TargetedPublishedState['targetedPublished']; onDismiss: () => void }) {
@@ -29,7 +29,7 @@ function PublishedBanner({ published, onDismiss }: { published: TargetedPublishe
         </Link>
       </p>
       <button type="button" className="icon-button" onClick={onDismiss} aria-label={t('common.close')}>
-        <span aria-hidden="true">×</span>
+        <X {...decorative} />
       </button>
     </div>
   );
@@ -44,7 +44,7 @@ function SavedBanner({ saved, onDismiss }: { saved: SavedSurveyState['savedSurve
         {t('notify.form.save_success', { name: saved.name })} <Link to={`/posts/create/${saved.id}`}>{t('survey.add_to_survey')}</Link>
       </p>
       <button type="button" className="icon-button" onClick={onDismiss} aria-label={t('common.close')}>
-        <span aria-hidden="true">×</span>
+        <X {...decorative} />
       </button>
     </div>
   );
