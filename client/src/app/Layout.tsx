@@ -54,19 +54,19 @@ export function Layout() {
         </Link>
         {config ? (
           <>
-          {/* The language stays in the phone's one row: a visitor may need it before anything else. */}
-          <div className="header-language">
-            <LanguagePicker />
-          </div>
-          <HeaderMenu>
-            {closed ? null : <ModeBar />}
-            <div className="header-tools">
-              <SupportMenu />
+            {/* The language stays in the phone's one row: a visitor may need it before anything else. */}
+            <div className="header-language">
+              <LanguagePicker />
             </div>
-            <div className="header-account">
-              <AccountMenu />
-            </div>
-          </HeaderMenu>
+            <HeaderMenu>
+              {closed ? null : <ModeBar />}
+              <div className="header-tools">
+                <SupportMenu />
+              </div>
+              <div className="header-account">
+                <AccountMenu />
+              </div>
+            </HeaderMenu>
           </>
         ) : (
           <div className="header-tools">

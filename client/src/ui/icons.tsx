@@ -1,15 +1,6 @@
 import type { PostStatus } from '@platform/shared';
 import type { LucideIcon, LucideProps } from 'lucide-react';
-import {
-  Archive,
-  CircleCheck,
-  Clock,
-  Globe,
-  Mail,
-  MessageCircle,
-  MessageSquare,
-  Twitter,
-} from 'lucide-react';
+import { Archive, Bird, CircleCheck, Clock, Globe, Mail, MessageCircle, MessageSquare } from 'lucide-react';
 
 /*
  * The product's icon set: lucide icons, imported by name so the bundle holds only these. An icon
@@ -46,7 +37,8 @@ const SOURCE_ICONS: Record<string, LucideIcon> = {
   web: Globe,
   sms: MessageSquare,
   email: Mail,
-  twitter: Twitter,
+  // Lucide keeps no brand marks; a bird says Twitter without one.
+  twitter: Bird,
   whatsapp: MessageCircle,
 };
 

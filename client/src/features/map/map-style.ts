@@ -32,11 +32,23 @@ export function mapColors(root: Element | null = globalThis.document?.documentEl
  */
 export function graticule(step = 15) {
   const lines: [number, number][][] = [];
-  for (let lon = -180; lon <= 180; lon += step) lines.push([[lon, -85], [lon, 85]]);
-  for (let lat = -75; lat <= 75; lat += step) lines.push([[-180, lat], [180, lat]]);
+  for (let lon = -180; lon <= 180; lon += step)
+    lines.push([
+      [lon, -85],
+      [lon, 85],
+    ]);
+  for (let lat = -75; lat <= 75; lat += step)
+    lines.push([
+      [-180, lat],
+      [180, lat],
+    ]);
   return {
     type: 'FeatureCollection' as const,
-    features: lines.map((coordinates) => ({ type: 'Feature' as const, properties: {}, geometry: { type: 'LineString' as const, coordinates } })),
+    features: lines.map((coordinates) => ({
+      type: 'Feature' as const,
+      properties: {},
+      geometry: { type: 'LineString' as const, coordinates },
+    })),
   };
 }
 

@@ -101,9 +101,7 @@ export function CategoryList() {
           {t('category.new')}
         </Link>
       </div>
-      {load.status === 'loading' ? (
-        <Skeleton shape="row" />
-      ) : null}
+      {load.status === 'loading' ? <Skeleton shape="row" /> : null}
       {load.status === 'error' ? <p className="form-alert">{t('category.list_failed')}</p> : null}
       {load.status === 'ready' && rows.length === 0 ? <EmptyState icon={Inbox}>{t('category.none')}</EmptyState> : null}
       {rows.length > 0 ? (

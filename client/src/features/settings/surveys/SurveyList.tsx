@@ -98,9 +98,7 @@ export function SurveyList() {
       </div>
       {saved ? <SavedBanner saved={saved} onDismiss={() => void navigate('.', { replace: true, state: null })} /> : null}
       {published ? <PublishedBanner published={published} onDismiss={() => void navigate('.', { replace: true, state: null })} /> : null}
-      {load.status === 'loading' ? (
-        <Skeleton shape="row" />
-      ) : null}
+      {load.status === 'loading' ? <Skeleton shape="row" /> : null}
       {load.status === 'error' ? <p className="form-alert">{t('survey.list_failed')}</p> : null}
       {load.status === 'ready' && load.surveys.length === 0 ? <EmptyState icon={Inbox}>{t('survey.none')}</EmptyState> : null}
       {load.status === 'ready' && load.surveys.length > 0 ? (

@@ -41,9 +41,7 @@ export function WebhooksList() {
           {t('views.unavailable', { view: t('webhook.list_title') })}
         </p>
       )}
-      {enabled && query.isPending ? (
-        <Skeleton shape="row" />
-      ) : null}
+      {enabled && query.isPending ? <Skeleton shape="row" /> : null}
       {query.data?.length === 0 ? <EmptyState icon={Inbox}>{t('webhook.none')}</EmptyState> : null}
       {query.data && query.data.length > 0 ? (
         <ul className="entity-list" aria-label={t('webhook.list_title')}>
