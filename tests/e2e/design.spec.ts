@@ -138,7 +138,7 @@ for (const size of SIZES) {
       await expectAccessible(page);
       await shot(page, `design-settings-${tag}`);
       await page.goto('/settings/surveys');
-      await expect(page.getByRole('link', { name: survey.name })).toBeVisible();
+      await expect(page.getByRole('link', { name: survey.name, exact: true })).toBeVisible();
       await expectAccessible(page);
       await shot(page, `design-settings-surveys-${tag}`);
     });
