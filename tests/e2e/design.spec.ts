@@ -70,7 +70,14 @@ async function checkWideDataView(page: Page, code: 'en' | 'ar', postId: number, 
 /** The phone header: one row, and a menu button that opens the rest, takes focus in and closes on Escape. */
 async function checkPhoneHeader(page: Page, code: 'en' | 'ar') {
   const header = page.locator('.app-header');
-  expect((await box(header)).height).toBeLessThanOrEqual(64);
+  const row = await box(header);
+  expect(row.height).toBeLessThanOrEqual(64);
+  // The Add post button sits in that row, clear of the brand, the language and the menu button.
+  const add = await box(page.locator('.add-post-floating'));
+  expect(add.y).toBeGreaterThanOrEqual(row.y);
+  expect(add.y + add.height).toBeLessThanOrEqual(row.y + row.height);
+  for (const other of ['.brand', '.header-language', '.header-menu-button'])
+    expect(overlaps(add, await box(page.locator(other))), other).toBe(false);
   const menu = page.getByRole('button', { name: TEXT[code].menu });
   const modes = page.locator('.mode-bar');
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
@@ -115,6 +122,8 @@ for (const size of SIZES) {
       if (size.name === 'phone') await checkPhoneHeader(page, code);
       await expectAddPostClearOfLastCard(page);
       await shot(page, `design-data-end-${tag}`);
+      // On a wide screen the header holds everything in its row: no menu button.
+      if (size.name === 'desktop') await expect(page.getByRole('button', { name: TEXT[code].menu })).toBeHidden();
       if (size.name === 'desktop') await checkWideDataView(page, code, posts[0]!.id as number, survey.id);
 
       // A post.

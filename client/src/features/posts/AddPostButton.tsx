@@ -77,7 +77,7 @@ export function AddPostButton({ floating = false }: { floating?: boolean }) {
         onClick={() => (single ? void navigate(keep(`/posts/create/${single.id}`)) : setOpen((o) => !o))}
       >
         <Plus {...decorative} />
-        {t('post_editor.add_post')}
+        <span className="add-post-label">{t('post_editor.add_post')}</span>
       </button>
       {open && !single ? (
         <div id={menuId} className="add-post-menu" role="group" aria-label={t('post_editor.choose_survey')}>
