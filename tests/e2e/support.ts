@@ -90,9 +90,16 @@ export async function agreeTos(api: ApiClient, token: string): Promise<void> {
   if (res.status !== 200) throw new Error(`agreeing to the terms failed: ${res.status} ${res.text}`);
 }
 
-/** Opens the login dialog from the header and logs in; the terms dialog is handled by the caller. */
+/**
+ * Opens the login dialog from the header and logs in; the terms dialog is handled by the caller.
+ * On a phone the header's Log in is inside its menu, opened first.
+ */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByRole('button', { name: 'Log in' }).first().click();
+  const login = page.getByRole('button', { name: 'Log in' }).filter({ visible: true }).first();
+  const menu = page.getByRole('button', { name: 'Menu' }).filter({ visible: true });
+  await expect(login.or(menu).first()).toBeVisible();
+  if (!(await login.isVisible())) await menu.click();
+  await login.click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await dialog.getByLabel('Email address').fill(email);
   await dialog.getByLabel('Password').fill(password);
