@@ -95,11 +95,11 @@ export async function agreeTos(api: ApiClient, token: string): Promise<void> {
  * On a phone the header's Log in is inside its menu, opened first.
  */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
-  const login = page.getByRole('button', { name: 'Log in' }).filter({ visible: true }).first();
-  const menu = page.getByRole('button', { name: 'Menu' }).filter({ visible: true });
-  await expect(login.or(menu).first()).toBeVisible();
-  if (!(await login.isVisible())) await menu.click();
-  await login.click();
+  // The menu button is there once the app has its configuration, shown on a phone only.
+  const menu = page.locator('.app-header .header-menu-button');
+  await expect(menu).toBeAttached();
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('button', { name: 'Log in' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await dialog.getByLabel('Email address').fill(email);
   await dialog.getByLabel('Password').fill(password);
