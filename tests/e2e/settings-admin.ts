@@ -13,7 +13,8 @@ export async function logInAs(page: Page, api: ApiClient, role: string, path: st
   await keepFirstLoginWizardAway(page);
   await page.goto('/views/map');
   await logIn(page, user.email, user.password);
-  await expect(page.getByRole('button', { name: new RegExp(user.realname) })).toBeVisible();
+  // Logged in: the header holds the account's menu (inside the header's menu on a phone).
+  await expect(page.getByRole('button', { name: new RegExp(user.realname), includeHidden: true })).toBeAttached();
   await page.goto(path);
   return user;
 }

@@ -90,8 +90,15 @@ export async function agreeTos(api: ApiClient, token: string): Promise<void> {
   if (res.status !== 200) throw new Error(`agreeing to the terms failed: ${res.status} ${res.text}`);
 }
 
-/** Opens the login dialog from the header and logs in; the terms dialog is handled by the caller. */
+/**
+ * Opens the login dialog from the header and logs in; the terms dialog is handled by the caller.
+ * On a phone the header's Log in is inside its menu, opened first.
+ */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  // The menu button is there once the app has its configuration, shown on a phone only.
+  const menu = page.locator('.app-header .header-menu-button');
+  await expect(menu).toBeAttached();
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: 'Log in' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await dialog.getByLabel('Email address').fill(email);

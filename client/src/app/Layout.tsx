@@ -12,6 +12,7 @@ import { useConfigState } from '../providers/config-context';
 import { isEmbedded } from './embed';
 import { LanguagePicker } from './LanguagePicker';
 import { ModeBar } from './ModeBar';
+import { HeaderMenu } from './HeaderMenu';
 import { NoticeList } from './NoticeList';
 import { useServices } from '../providers/services-context';
 import { SupportMenu } from './SupportMenu';
@@ -53,14 +54,19 @@ export function Layout() {
         </Link>
         {config ? (
           <>
-            {closed ? null : <ModeBar />}
-            <div className="header-tools">
+            {/* The language stays in the phone's one row: a visitor may need it before anything else. */}
+            <div className="header-language">
               <LanguagePicker />
-              <SupportMenu />
             </div>
-            <div className="header-account">
-              <AccountMenu />
-            </div>
+            <HeaderMenu>
+              {closed ? null : <ModeBar />}
+              <div className="header-tools">
+                <SupportMenu />
+              </div>
+              <div className="header-account">
+                <AccountMenu />
+              </div>
+            </HeaderMenu>
           </>
         ) : (
           <div className="header-tools">

@@ -6,6 +6,7 @@ import { SetListDialogLazy } from '../features/sets/lazy-dialogs';
 import { modeLink, viewOfPath } from '../features/common/set-scope';
 import { useConfig } from '../providers/config-context';
 import { isViewEnabled } from '../providers/features';
+import { ActivityIcon, FolderOpen, List, MapIcon, decorative } from '../ui/icons';
 
 /**
  * Map and Data always; Activity when the view is enabled or the user may manage settings (spec 1
@@ -26,6 +27,7 @@ export function ModeBar() {
       className={link({ isActive: shown === name })}
       aria-current={shown === name ? 'page' : undefined}
     >
+      {name === 'map' ? <MapIcon {...decorative} /> : <List {...decorative} />}
       {t(`nav.${name}`)}
     </Link>
   );
@@ -37,12 +39,14 @@ export function ModeBar() {
         {showActivity ? (
           <li>
             <NavLink to="/activity" className={link}>
+              <ActivityIcon {...decorative} />
               {t('nav.activity')}
             </NavLink>
           </li>
         ) : null}
         <li>
           <button type="button" className="mode-link" onClick={() => setCollections(true)}>
+            <FolderOpen {...decorative} />
             {t('nav.collections')}
           </button>
         </li>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNotices } from '../providers/services-context';
+import { X, decorative } from '../ui/icons';
 
 /** Notices live in their own layer beside the app, so an open dialog never makes them inert. */
 function noticesLayer(): HTMLElement {
@@ -38,7 +39,7 @@ export function NoticeList() {
             ) : null}
           </div>
           <button type="button" className="icon-button" onClick={() => notices.dismiss(notice.id)} aria-label={t('common.close')}>
-            <span aria-hidden="true">×</span>
+            <X {...decorative} />
           </button>
         </div>
       ))}

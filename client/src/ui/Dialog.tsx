@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } f
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { focusableIn, pushModal, trapTab } from './focus';
+import { X, decorative } from './icons';
 
 export type DialogProps = {
   title: ReactNode;
@@ -78,7 +79,7 @@ export function Dialog({ title, onClose, children, footer, size = 'medium', desc
           </h2>
           {onClose ? (
             <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
-              <span aria-hidden="true">×</span>
+              <X {...decorative} />
             </button>
           ) : null}
         </header>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { ChevronDown, decorative } from './icons';
 
 /**
  * A button that shows a panel of links or actions below it (the disclosure pattern: simpler and
@@ -11,10 +12,13 @@ export function Disclosure({
   className,
   buttonClassName = 'button button-ghost',
   buttonLabel,
+  caret = true,
 }: {
   label: ReactNode;
-  /** The button's accessible name, when its content is a symbol (⋯). */
+  /** The button's accessible name, when its content is an icon. */
   buttonLabel?: string;
+  /** A chevron after the label; an icon-only button (⋮) goes without. */
+  caret?: boolean;
   children: (close: () => void) => ReactNode;
   className?: string;
   buttonClassName?: string;
@@ -60,9 +64,7 @@ export function Disclosure({
         onClick={() => setOpen((v) => !v)}
       >
         {label}
-        <span aria-hidden="true" className="caret">
-          ▾
-        </span>
+        {caret ? <ChevronDown {...decorative} className="icon caret" /> : null}
       </button>
       <div id={id} className="disclosure-panel" hidden={!open}>
         {open ? children(close) : null}

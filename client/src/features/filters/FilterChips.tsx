@@ -4,6 +4,7 @@ import { formatDay } from '../../i18n/days';
 import { categoryRows } from '../common/category-tree';
 import { useDefaultStatus } from '../common/set-scope';
 import { DEFAULT_FILTERS, type PostFilters } from '../common/filter-state';
+import { X, decorative } from '../../ui/icons';
 
 const rank = (order: number[], id: number) => (order.includes(id) ? order.indexOf(id) : order.length);
 
@@ -85,7 +86,7 @@ export function FilterChips({
             aria-label={t('filters.remove_chip', { label: chip.label })}
             onClick={() => update(chip.clear)}
           >
-            ×
+            <X {...decorative} />
           </button>
         </li>
       ))}

@@ -8,6 +8,7 @@ import { useSession } from '../session/useSession';
 import { SOURCE_OPTIONS, type SurveyChoice } from '../common/filter-state';
 import type { PostFiltersApi } from './usePostFilters';
 import type { FilterCounts } from './useFilterData';
+import { EllipsisVertical, decorative } from '../../ui/icons';
 
 /** Select-all shows above this many surveys (spec 2 section 9). */
 export const SELECT_ALL_ABOVE = 5;
@@ -208,7 +209,8 @@ function RowMenu({
       className="filter-menu"
       buttonClassName="icon-button filter-menu-button"
       buttonLabel={label}
-      label={<span aria-hidden="true">⋯</span>}
+      caret={false}
+      label={<EllipsisVertical {...decorative} />}
     >
       {(close) => (
         <ul className="menu-list">

@@ -18,6 +18,7 @@ import {
 } from '../common/filter-state';
 import { toggleChoice } from './FilterSidebar';
 import { LocationFilter, locateTypedPlace } from './LocationFilter';
+import { SlidersHorizontal, decorative } from '../../ui/icons';
 
 /** A checkbox of the dropdown with its label. */
 function FilterCheck({
@@ -112,7 +113,7 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
       <button
         ref={button}
         type="button"
-        className="button"
+        className="button button-ghost"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => {
@@ -120,6 +121,7 @@ export function FiltersDropdown({ filters, apply, surveys, tags, onMap = false }
           setOpen(!open);
         }}
       >
+        <SlidersHorizontal {...decorative} />
         {changed > 0 ? t('filters.button_count', { count: changed }) : t('filters.button')}
       </button>
       {open ? (

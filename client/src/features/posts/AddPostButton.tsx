@@ -8,6 +8,7 @@ import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { useSession } from '../session/useSession';
 import { allowedSurveys } from '../common/allowed-surveys';
 import { useKeepFilters } from '../common/useKeepFilters';
+import { Plus, decorative } from '../../ui/icons';
 
 const NO_PERMISSIONS: string[] = [];
 
@@ -75,8 +76,8 @@ export function AddPostButton({ floating = false }: { floating?: boolean }) {
         aria-controls={single ? undefined : menuId}
         onClick={() => (single ? void navigate(keep(`/posts/create/${single.id}`)) : setOpen((o) => !o))}
       >
-        <span aria-hidden="true">+ </span>
-        {t('post_editor.add_post')}
+        <Plus {...decorative} />
+        <span className="add-post-label">{t('post_editor.add_post')}</span>
       </button>
       {open && !single ? (
         <div id={menuId} className="add-post-menu" role="group" aria-label={t('post_editor.choose_survey')}>

@@ -8,6 +8,7 @@ import { useSession } from '../session/useSession';
 import { cardTitle } from '../common/post-text';
 import { lockedByOther, usePostActions } from './usePostActions';
 import { useKeepFilters } from '../common/useKeepFilters';
+import { EllipsisVertical, FolderOpen, Pencil, Share2, StatusIcon, Trash2, decorative } from '../../ui/icons';
 
 export type PostChangeHandlers = { onChanged: (post: Post) => void; onRemoved: (id: number) => void };
 
@@ -26,10 +27,11 @@ export function PostActionsMenu({ post, onChanged, onRemoved }: { post: Post } &
     <>
       <Disclosure
         className="post-actions"
-        buttonClassName="button button-ghost button-small"
+        buttonClassName="button button-ghost button-small button-icon"
+        caret={false}
         label={
           <>
-            <span aria-hidden="true">⋯</span>
+            <EllipsisVertical {...decorative} />
             <span className="visually-hidden">{t('post.actions_for', { title: cardTitle(post) })}</span>
           </>
         }
@@ -39,6 +41,7 @@ export function PostActionsMenu({ post, onChanged, onRemoved }: { post: Post } &
             {allowed.edit ? (
               <li>
                 <Link to={keep(`/posts/${post.id}/edit`)} onClick={close}>
+                  <Pencil {...decorative} />
                   {t('post.action.edit')}
                 </Link>
               </li>
@@ -52,6 +55,7 @@ export function PostActionsMenu({ post, onChanged, onRemoved }: { post: Post } &
                     setPicking(true);
                   }}
                 >
+                  <FolderOpen {...decorative} />
                   {t('post.action.collection')}
                 </button>
               </li>
@@ -64,6 +68,7 @@ export function PostActionsMenu({ post, onChanged, onRemoved }: { post: Post } &
                   void actions.share(post);
                 }}
               >
+                <Share2 {...decorative} />
                 {t('post.action.share')}
               </button>
             </li>
@@ -76,6 +81,7 @@ export function PostActionsMenu({ post, onChanged, onRemoved }: { post: Post } &
                     void actions.changeStatus(post, action.status).then((saved) => saved && onChanged(saved));
                   }}
                 >
+                  <StatusIcon status={action.status} />
                   {t(action.label)}
                 </button>
               </li>
@@ -90,6 +96,7 @@ export function PostActionsMenu({ post, onChanged, onRemoved }: { post: Post } &
                     void actions.remove(post).then((gone) => gone && onRemoved(post.id));
                   }}
                 >
+                  <Trash2 {...decorative} />
                   {t('post.action.delete')}
                 </button>
               </li>

@@ -22,6 +22,8 @@ import { cardTitle } from '../common/post-text';
 import { lockedByOther } from './usePostActions';
 import { useLoaded } from './useLoaded';
 import { useKeepFilters, useReturnTo } from '../common/useKeepFilters';
+import { X, decorative } from '../../ui/icons';
+import { Skeleton } from '../../ui/Skeleton';
 
 /**
  * Reads the post; a change pushed about it reads it again (`live-keys.ts`), and a deletion closes
@@ -54,14 +56,14 @@ export function PostDetail() {
   const { state, setPost } = usePost(id, close);
 
   return (
-    <section className="post-detail" aria-labelledby="post-detail-title">
+    <section className="post-detail" aria-labelledby="post-detail-title" aria-busy={state.status === 'loading'}>
       <div className="post-detail-bar">
         <button type="button" className="button button-ghost button-small" onClick={close}>
-          <span aria-hidden="true">✕ </span>
+          <X {...decorative} />
           {t('post.close')}
         </button>
       </div>
-      {state.status === 'loading' ? <p role="status">{t('app.loading')}</p> : null}
+      {state.status === 'loading' ? <Skeleton shape="detail" /> : null}
       {state.status === 'missing' ? (
         <p id="post-detail-title" className="post-empty">
           {t('post.not_found')}

@@ -6,6 +6,7 @@ import { useSession } from '../session/useSession';
 import './post-meta.css';
 import { fullDate, relativeDate, sourceKey, statusKey } from '../common/post-text';
 import { useLoaded } from './useLoaded';
+import { SourceIcon, StatusIcon } from '../../ui/icons';
 
 /**
  * The author's name: the stored name for those who may read it, the viewer's own name, or the
@@ -24,7 +25,12 @@ export function useAuthorName(post: Pick<Post, 'author_realname' | 'user'>): str
 
 export function StatusBadge({ status }: { status: Post['status'] }) {
   const { t } = useTranslation();
-  return <span className={`badge post-status post-status-${status}`}>{t(statusKey(status))}</span>;
+  return (
+    <span className={`badge post-status post-status-${status}`}>
+      <StatusIcon status={status} />
+      {t(statusKey(status))}
+    </span>
+  );
 }
 
 export function PostDate({ date }: { date: string }) {
@@ -60,7 +66,10 @@ export function PostMeta({ post }: { post: Post }) {
       <StatusBadge status={post.status} />
       {author ? <span className="post-author">{author}</span> : null}
       <PostDate date={post.post_date || post.created} />
-      <span className="post-source">{t(sourceKey(post.source))}</span>
+      <span className="post-source">
+        <SourceIcon source={post.source} />
+        {t(sourceKey(post.source))}
+      </span>
       {post.lock ? <LockIcon /> : null}
     </p>
   );

@@ -6,6 +6,9 @@ import type { BulkActions } from './bulk/useBulkActions';
 import { PostCard } from './PostCard';
 import { hasMorePosts, PAGE_SIZES, type PostListState } from './post-list-state';
 import type { PostListApi } from './usePostList';
+import { EmptyState } from '../../ui/EmptyState';
+import { Inbox, ListChecks, SearchX, decorative } from '../../ui/icons';
+import { Skeleton } from '../../ui/Skeleton';
 
 const COUNT_KEYS = { exact: 'post.shown_of_total', at_least: 'post.shown_of_at_least', estimate: 'post.shown_of_estimate' } as const;
 
@@ -47,7 +50,7 @@ export function PostTimeline({
   const more = hasMorePosts(state) && state.status !== 'loading';
 
   return (
-    <section className="post-timeline" aria-labelledby="post-timeline-title">
+    <section className="post-timeline" aria-labelledby="post-timeline-title" aria-busy={state.status === 'loading'}>
       <h2 id="post-timeline-title" className="visually-hidden">
         {t('post.timeline')}
       </h2>
@@ -57,6 +60,7 @@ export function PostTimeline({
         </p>
         {bulk && !bulk.selecting && shown > 0 ? (
           <button type="button" className="button button-small" onClick={bulk.start}>
+            <ListChecks {...decorative} />
             {t('post.bulk.select')}
           </button>
         ) : null}
@@ -91,10 +95,13 @@ export function PostTimeline({
 
       {state.status !== 'loading' && state.status !== 'error' && shown === 0 ? (
         <div className="post-empty">
-          <p>{t(filtered ? 'post.no_search_results' : 'post.empty')}</p>
-          {filtered ? null : <AddPostButton />}
+          <EmptyState icon={filtered ? SearchX : Inbox} action={filtered ? null : <AddPostButton />}>
+            {t(filtered ? 'post.no_search_results' : 'post.empty')}
+          </EmptyState>
         </div>
       ) : null}
+
+      {state.status === 'loading' && shown === 0 ? <Skeleton shape="card" count={4} announce={false} /> : null}
 
       <ol className="post-list">
         {state.posts.map((post) => (

@@ -34,11 +34,11 @@ export function SavedSearchButtons({ filters }: { filters: PostFilters }) {
 
   return (
     <>
-      <button type="button" className="button" onClick={() => setOpen('list')}>
+      <button type="button" className="button button-ghost" onClick={() => setOpen('list')}>
         {t('sets.savedsearch.list_button')}
       </button>
       {loggedIn && !scope && changed ? (
-        <button type="button" className="button" onClick={() => setOpen('save')}>
+        <button type="button" className="button button-ghost" onClick={() => setOpen('save')}>
           {t('sets.savedsearch.save_button')}
         </button>
       ) : null}

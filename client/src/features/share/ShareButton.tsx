@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Share2, decorative } from '../../ui/icons';
 import './share.css';
 
 const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
@@ -10,7 +11,8 @@ export function ShareButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="button" onClick={() => setOpen(true)}>
+      <button type="button" className="button button-ghost" onClick={() => setOpen(true)}>
+        <Share2 {...decorative} />
         {t('share.button')}
       </button>
       {open ? (

@@ -18,6 +18,8 @@ import type { PostBrowseContext } from '../posts/post-browse-context';
 import '../posts/posts.css';
 import { useDefaultStatus } from '../common/set-scope';
 import { ViewFrame } from './ViewFrame';
+import { SidebarToggle } from './SidebarToggle';
+import { useSidebarCollapsed } from './useSidebarCollapsed';
 
 /**
  * The data view (spec 2 screen 1): the survey and source filters (screens 13 and 14) beside the
@@ -43,13 +45,17 @@ export function DataView() {
   const bulk = loggedIn ? bulkActions : undefined;
   const editing = useLocation().pathname.endsWith('/edit') || formId !== undefined;
   const keys = useModerationKeys({ posts: list.state.posts, openId: selectedId, bulk, enabled: !editing });
+  const [collapsed, toggleSidebar] = useSidebarCollapsed();
   const context: PostBrowseContext = { refresh: list.refresh, removed: list.removed, added: list.added };
   return (
     <ViewFrame view="data" title={t('views.data.title')}>
-      <div className={`data-layout${postColumn ? ' data-layout-post' : ''}`}>
-        <FilterSidebar filtering={filtering} surveys={surveys} counts={counts} />
+      <div className={`data-layout${postColumn ? ' data-layout-post' : ''}${collapsed ? ' data-layout-collapsed' : ''}`}>
+        <div id="data-filter-sidebar" className="data-sidebar" hidden={collapsed}>
+          <FilterSidebar filtering={filtering} surveys={surveys} counts={counts} />
+        </div>
         <div className="data-main">
           <div className="data-filter-bar">
+            <SidebarToggle collapsed={collapsed} onToggle={toggleSidebar} controls="data-filter-sidebar" />
             <FilterBar filtering={filtering} surveys={surveys} tags={choices?.tags ?? []} />
           </div>
           <div className={`data-columns${postColumn ? ' data-columns-post' : ''}`}>

@@ -5,6 +5,7 @@ import { STATUS_ACTIONS } from '../usePostActions';
 import { bulkOffer } from './bulk-offer';
 import { BulkCollectionDialog } from './BulkCollectionDialog';
 import type { BulkActions } from './useBulkActions';
+import { FolderOpen, StatusIcon, Trash2, decorative } from '../../../ui/icons';
 
 /**
  * The select mode's bar (spec 2 screen 17): select all on the page, how many are selected, and the
@@ -46,16 +47,19 @@ export function BulkBar({ bulk, pageCount }: { bulk: BulkActions; pageCount: num
               disabled={disabled}
               onClick={() => void bulk.setStatus(action.status)}
             >
+              <StatusIcon status={action.status} />
               {t(`post.bulk.status.${action.status}`)}
             </button>
           ))}
           {offer.collection ? (
             <button type="button" className="button button-small" disabled={disabled} onClick={() => setPicking(true)}>
+              <FolderOpen {...decorative} />
               {t('post.action.collection')}
             </button>
           ) : null}
           {offer.delete ? (
             <button type="button" className="button button-small button-danger" disabled={disabled} onClick={() => void bulk.remove()}>
+              <Trash2 {...decorative} />
               {t('post.bulk.delete')}
             </button>
           ) : null}

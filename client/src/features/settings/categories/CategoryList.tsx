@@ -11,6 +11,9 @@ import { apiErrorTexts } from '../../notices/api-error-text';
 import { listRoles } from '../surveys/roles';
 import { CATEGORY_LIST_PATH } from './CategoryEditorScreen';
 import { categoryRows } from '../../common/category-tree';
+import { Skeleton } from '../../../ui/Skeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { Inbox } from '../../../ui/icons';
 
 type Selection = { selected: number[]; setSelected: Dispatch<SetStateAction<number[]>> };
 
@@ -98,13 +101,9 @@ export function CategoryList() {
           {t('category.new')}
         </Link>
       </div>
-      {load.status === 'loading' ? (
-        <p className="loading" role="status">
-          {t('app.loading')}
-        </p>
-      ) : null}
+      {load.status === 'loading' ? <Skeleton shape="row" /> : null}
       {load.status === 'error' ? <p className="form-alert">{t('category.list_failed')}</p> : null}
-      {load.status === 'ready' && rows.length === 0 ? <p className="empty-state">{t('category.none')}</p> : null}
+      {load.status === 'ready' && rows.length === 0 ? <EmptyState icon={Inbox}>{t('category.none')}</EmptyState> : null}
       {rows.length > 0 ? (
         <>
           <div className="bulk-bar">

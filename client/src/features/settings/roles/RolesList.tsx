@@ -9,6 +9,7 @@ import { useScreenMeta } from '../../../providers/useScreenMeta';
 import { useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { useLoadFailedNotice } from '../../notices/useLoadFailedNotice';
 import { useDeleteRole } from './useDeleteRole';
+import { Skeleton } from '../../../ui/Skeleton';
 
 /** /settings/roles: every role with its permissions, and create, edit and delete (admin only). */
 export function RolesList() {
@@ -40,9 +41,7 @@ export function RolesList() {
         </p>
       )}
       {roles === null ? (
-        <p className="loading" role="status">
-          {t('app.loading')}
-        </p>
+        <Skeleton shape="row" />
       ) : (
         <ul className="entity-list">
           {roles.map((role) => (

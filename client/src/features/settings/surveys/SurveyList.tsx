@@ -13,6 +13,9 @@ import { DeleteSurveyDialog } from './DeleteSurveyDialog';
 import { SURVEY_LIST_PATH, type SavedSurveyState } from './SurveyEditor';
 import type { TargetedPublishedState } from './targeted/TargetedSurveyCreate';
 import { responsesPath } from './targeted/TargetedSurveyPublished';
+import { Skeleton } from '../../../ui/Skeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { Inbox, X, decorative } from '../../../ui/icons';
 
 /** After a targeted survey is published: the success notice with its button to the data view (spec 3 section 4). */
 function PublishedBanner({ published, onDismiss }: { published: TargetedPublishedState['targetedPublished']; onDismiss: () => void }) {
@@ -26,7 +29,7 @@ function PublishedBanner({ published, onDismiss }: { published: TargetedPublishe
         </Link>
       </p>
       <button type="button" className="icon-button" onClick={onDismiss} aria-label={t('common.close')}>
-        <span aria-hidden="true">×</span>
+        <X {...decorative} />
       </button>
     </div>
   );
@@ -41,7 +44,7 @@ function SavedBanner({ saved, onDismiss }: { saved: SavedSurveyState['savedSurve
         {t('notify.form.save_success', { name: saved.name })} <Link to={`/posts/create/${saved.id}`}>{t('survey.add_to_survey')}</Link>
       </p>
       <button type="button" className="icon-button" onClick={onDismiss} aria-label={t('common.close')}>
-        <span aria-hidden="true">×</span>
+        <X {...decorative} />
       </button>
     </div>
   );
@@ -95,13 +98,9 @@ export function SurveyList() {
       </div>
       {saved ? <SavedBanner saved={saved} onDismiss={() => void navigate('.', { replace: true, state: null })} /> : null}
       {published ? <PublishedBanner published={published} onDismiss={() => void navigate('.', { replace: true, state: null })} /> : null}
-      {load.status === 'loading' ? (
-        <p className="loading" role="status">
-          {t('app.loading')}
-        </p>
-      ) : null}
+      {load.status === 'loading' ? <Skeleton shape="row" /> : null}
       {load.status === 'error' ? <p className="form-alert">{t('survey.list_failed')}</p> : null}
-      {load.status === 'ready' && load.surveys.length === 0 ? <p className="empty-state">{t('survey.none')}</p> : null}
+      {load.status === 'ready' && load.surveys.length === 0 ? <EmptyState icon={Inbox}>{t('survey.none')}</EmptyState> : null}
       {load.status === 'ready' && load.surveys.length > 0 ? (
         <ul className="settings-list">
           {load.surveys.map((survey) => (

@@ -13,6 +13,7 @@ import { UserBulkBar } from './UserBulkBar';
 import { UserFilters } from './UserFilters';
 import { UserRows } from './UserRows';
 import { useBulkUserActions } from './useBulkUserActions';
+import { Skeleton } from '../../../ui/Skeleton';
 
 /** Users page size (spec 3 section 9). */
 export const USERS_PAGE_SIZE = 10;
@@ -103,9 +104,7 @@ export function UsersList() {
           <Pager page={page} pageCount={pageCount} hrefFor={(n) => hrefFor(n)} label={t('users_admin.pages')} />
         </>
       ) : (
-        <p className="loading" role="status">
-          {t('app.loading')}
-        </p>
+        <Skeleton shape="row" />
       )}
     </section>
   );

@@ -9,6 +9,9 @@ import { useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { useLoadFailedNotice } from '../../notices/useLoadFailedNotice';
 import { WEBHOOK_LIST_PATH } from './WebhookEditor';
 import { useDeleteWebhook } from './useDeleteWebhook';
+import { Skeleton } from '../../../ui/Skeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { Inbox } from '../../../ui/icons';
 
 /** /settings/webhooks: every webhook with its event and receiver, and create, edit and delete (spec 3 section 2). */
 export function WebhooksList() {
@@ -38,12 +41,8 @@ export function WebhooksList() {
           {t('views.unavailable', { view: t('webhook.list_title') })}
         </p>
       )}
-      {enabled && query.isPending ? (
-        <p className="loading" role="status">
-          {t('app.loading')}
-        </p>
-      ) : null}
-      {query.data?.length === 0 ? <p className="empty-state">{t('webhook.none')}</p> : null}
+      {enabled && query.isPending ? <Skeleton shape="row" /> : null}
+      {query.data?.length === 0 ? <EmptyState icon={Inbox}>{t('webhook.none')}</EmptyState> : null}
       {query.data && query.data.length > 0 ? (
         <ul className="entity-list" aria-label={t('webhook.list_title')}>
           {query.data.map((hook) => (
