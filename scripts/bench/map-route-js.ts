@@ -5,13 +5,14 @@ import zlib from 'node:zlib';
 /** Issue 27 item 3's target: the map route's JavaScript other than maplibre-gl, gzipped. */
 export const MAP_ROUTE_BUDGET_BYTES = 180 * 1024;
 /**
- * What the route may not grow past meanwhile (tests/e2e/map-budget.spec.ts): 228.6 KB when set.
+ * What the route may not grow past meanwhile (tests/e2e/map-budget.spec.ts): 228.6 KB when set,
+ * 233.2 KB once the design pass (issue 29) brought its icons and skeletons to the first screen.
  * Lower it as parts leave the route. Libraries the first screen runs on make 167 KB of it (react-dom
  * 64, react-router 30, zod 27.5, i18next and react-i18next 16.5, xstate 12.5, TanStack Query 10.5);
  * the shared schemas another 15 KB, so the target needs one of them gone (zod from the first
  * screen's reads, or xstate from the session).
  */
-export const MAP_ROUTE_CEILING_BYTES = 232 * 1024;
+export const MAP_ROUTE_CEILING_BYTES = 236 * 1024;
 
 type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 export type RouteFile = { key: string; file: string; gzip: number };
