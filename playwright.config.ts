@@ -16,6 +16,13 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
+  // Tests tagged @deployment change what every page of the shared server sees (the plan, the map
+  // settings, the data sources): they run one at a time after the rest, never beside a test they
+  // would change the ground under (a demo plan caps every list at 25 posts, say).
+  projects: [
+    { name: 'app', grepInvert: /@deployment/ },
+    { name: 'deployment', grep: /@deployment/, dependencies: ['app'], workers: 1 },
+  ],
   outputDir: 'test-results',
   use: {
     baseURL: process.env.E2E_BASE_URL,

@@ -38,7 +38,7 @@ async function putSite(api: Parameters<typeof adminToken>[0], body: Record<strin
 
 const accountMenu = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(name) });
 
-test.describe('administration', () => {
+test.describe('administration', { tag: '@deployment' }, () => {
   test('admin first-time setup: the default administrator changes e-mail and password', async ({ page, api }) => {
     await putSite(api, { first_login: false });
     const newEmail = `${unique('owner')}@example.org`;

@@ -8,7 +8,7 @@ const TWILIO_SID = 'AC00000000000000000000000000e2e001';
 const TWILIO_TOKEN = 'e2e-twilio-auth-token';
 const TWILIO_FROM = '+15005550006';
 
-test.describe('Data sources', () => {
+test.describe('Data sources', { tag: '@deployment' }, () => {
   test('Twilio configured on the screen: an SMS appears live in the data view and a reply from its thread is delivered', async ({
     page,
     api,

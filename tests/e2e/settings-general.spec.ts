@@ -4,7 +4,7 @@ import { logInAs, seriousViolations, solidPng } from './settings-admin';
 const IMAGE_MESSAGE =
   'Your image is too large (maximum size is 1MB) or has the wrong format (allowed formats are gif, png, jpg and jpeg), please check and try again!';
 
-test.describe('general settings', () => {
+test.describe('general settings', { tag: '@deployment' }, () => {
   test('saves the deployment and map settings, and they survive a reload', async ({ page, api }) => {
     const token = await adminToken(api);
     const before = { site: (await api.get('/config/site', { token })).body, map: (await api.get('/config/map', { token })).body };

@@ -1,7 +1,7 @@
 import { adminToken, expect, shot, test, unique } from './support';
 import { expectNoHorizontalScroll, logInAs } from './settings-admin';
 
-test.describe('plan settings', () => {
+test.describe('plan settings', { tag: '@deployment' }, () => {
   test('shows the tier, the Basic and Enterprise tabs, the sign-up link, info blocks and the FAQ', async ({ page, api, baseURL }) => {
     const me = await logInAs(page, api, 'admin', '/settings/plan');
     await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();

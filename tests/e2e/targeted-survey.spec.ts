@@ -19,7 +19,7 @@ const local = (e164: string) => `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e16
 
 const questionRows = (page: Page) => page.getByTestId('targeted-question').locator('.targeted-question-label');
 
-test.describe('targeted survey', () => {
+test.describe('targeted survey', { tag: '@deployment' }, () => {
   test('with the feature off, creating one falls back to the ordinary survey builder', async ({ page, api }) => {
     await openAs(page, api, 'admin', '/settings/surveys/targeted-survey/create');
     await expect(page).toHaveURL(/\/settings\/surveys\/create$/);
