@@ -98,8 +98,8 @@ export function createServices(ctx: AppContext) {
 
   ctx.audiences.register('config', configAudience);
   ctx.audiences.register('user', userAudience);
-  ctx.audiences.register('post', postAudience(ctx.db));
-  ctx.audiences.register('lock', postLockAudience(ctx.db));
+  ctx.audiences.register('post', postAudience());
+  ctx.audiences.register('lock', postLockAudience());
   ctx.audiences.register('message', messageAudience);
   ctx.audiences.register('collection', setAudience(ctx.db));
   ctx.audiences.register('import', importAudience);

@@ -28,7 +28,7 @@ export const START: Position = { seq: 0, id: 0 };
  */
 export type LoggedAudience = { current: unknown; previous: unknown };
 
-export type StoredEvent = PushedEvent & { position: Position; logged?: LoggedAudience };
+export type StoredEvent = PushedEvent & { position: Position; logged: LoggedAudience };
 
 export const isAfter = (a: Position, b: Position): boolean => a.seq > b.seq || (a.seq === b.seq && a.id > b.id);
 

@@ -13,6 +13,7 @@ const event = (type: EventType, aggregateId: string, payload: Record<string, unk
   payload,
   created_at: '2026-01-01T00:00:00Z',
   position: { seq: 1, id: 1 },
+  logged: { current: null, previous: null },
 });
 const auth = (over: Partial<Auth>): Auth => ({ ...anonymousAuth(), hasToken: true, ...over });
 const ada = auth({ userId: 7, role: 'ranger', tokenId: 70 });

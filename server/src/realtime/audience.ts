@@ -3,11 +3,11 @@ import type { Auth } from '../auth/auth';
 import type { StoredEvent } from '../events/events.repository';
 
 /**
- * Who may receive an event: `load` runs once per event (one query at most), `canRead` runs per
- * socket with the same policy functions REST uses (DESIGN 4).
+ * Who may receive an event: `load` runs once per event (from what the event logged, or one query at
+ * most), `canRead` runs per socket with the same policy functions REST uses (DESIGN 4).
  */
 export type Audience<L = unknown> = {
-  load?: (event: StoredEvent) => Promise<L>;
+  load?: (event: StoredEvent) => L | Promise<L>;
   canRead: (auth: Auth, event: StoredEvent, loaded: L) => boolean;
 };
 

@@ -33,6 +33,7 @@ const event = (type: EventType, aggregateType: AggregateType, aggregateId: strin
   payload: {},
   created_at: new Date(0).toISOString(),
   position: { seq: nextId, id: nextId++ },
+  logged: { current: null, previous: null },
 });
 
 /** A cache over a clock the test moves, recording what it reloads. */
