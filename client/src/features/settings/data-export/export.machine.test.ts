@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ExportRequest } from '../../../api/endpoints/exports';
 import { ApiError } from '../../../api/errors';
-import { exportMachine, exportPushOf, type ExportPush } from './export.machine';
+import { exportPushOf, type ExportPush } from './export-push';
+import { exportMachine } from './export.machine';
 
 const JOB = 41;
 const request: ExportRequest = { fields: null, filters: {}, format: 'csv', include_hxl: false, hxl_heading_row: null };
@@ -39,6 +40,9 @@ const push = (type: ExportPush['type'], status: ExportStatus, processed: number,
   status,
   processed,
   total: 100,
+  stage: null,
+  datasetUrl: null,
+  reason: null,
 });
 
 function start(read: () => Promise<ExportJob> = () => Promise.resolve(job('SUCCESS', { processed_rows: 100 }))) {
@@ -146,6 +150,9 @@ describe('export machine', () => {
       status: 'QUEUED',
       processed: 5,
       total: 10,
+      stage: null,
+      datasetUrl: null,
+      reason: null,
     });
     expect(exportPushOf(event('import.progressed', 'import'))).toBeNull();
   });

@@ -1,31 +1,7 @@
-import type { ExportJob, ExportStatus, PushedEvent } from '@platform/shared';
-import { ExportProgressSchema } from '@platform/shared';
+import type { ExportJob, ExportStatus } from '@platform/shared';
 import { assign, fromPromise, setup } from 'xstate';
 import type { ExportRequest } from '../../../api/endpoints/exports';
-
-/** A pushed `export.*` event, reduced to what the machine follows. */
-export type ExportPush = {
-  type: 'export.progressed' | 'export.completed' | 'export.failed' | 'export.cancelled';
-  id: number;
-  status: ExportStatus;
-  processed: number;
-  total: number | null;
-};
-
-/** The push as the machine wants it, or null for any other event. */
-export function exportPushOf(event: PushedEvent): ExportPush | null {
-  if (event.aggregate_type !== 'export') return null;
-  if (!['export.progressed', 'export.completed', 'export.failed', 'export.cancelled'].includes(event.type)) return null;
-  const payload = ExportProgressSchema.safeParse(event.payload);
-  if (!payload.success) return null;
-  return {
-    type: event.type as ExportPush['type'],
-    id: payload.data.id,
-    status: payload.data.status,
-    processed: payload.data.processed_rows,
-    total: payload.data.total_rows,
-  };
-}
+import type { ExportPush } from './export-push';
 
 export type ExportContext = {
   jobId: number | null;

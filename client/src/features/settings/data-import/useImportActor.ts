@@ -1,11 +1,11 @@
 import { ImportProgressSchema, type PushedEvent } from '@platform/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createActor, fromPromise } from 'xstate';
 import { cancelCsvImport, getCsvImport, latestCsvImport, mapCsvImport, startCsvImport, uploadCsv } from '../../../api/endpoints/csv';
 import { listAttributes } from '../../../api/endpoints/forms';
 import { useServices } from '../../../providers/services-context';
-import { useServerEvents } from '../../../providers/useServerEvents';
+import { useJobFeed } from '../../../providers/useJobFeed';
 import { targetOptions } from './import-mapping';
 import { importMachine, type ImportInput } from './import.machine';
 
@@ -20,11 +20,10 @@ export function progressFromEvent(event: PushedEvent) {
 
 /**
  * One import machine for the mounted screen, its requests made through the API client, fed with
- * the pushed `import.*` events, and told when the socket is live again after being cut (one read
- * then catches up; the event log replays what was missed as well).
+ * the pushed `import.*` events and told when the socket is live again (`useJobFeed`).
  */
 export function useImportActor(input: ImportInput) {
-  const { api, realtime } = useServices();
+  const { api } = useServices();
   const { t } = useTranslation();
   const [actor] = useState(() =>
     createActor(
@@ -53,25 +52,10 @@ export function useImportActor(input: ImportInput) {
     ),
   );
 
-  useEffect(() => {
-    actor.start();
-  }, [actor]);
-
-  useServerEvents(IMPORT_EVENTS, (event) => {
+  useJobFeed(actor, IMPORT_EVENTS, (event) => {
     const progress = progressFromEvent(event);
-    if (progress) actor.send({ type: 'PROGRESS', progress });
+    return progress ? { type: 'PROGRESS' as const, progress } : null;
   });
-
-  useEffect(() => {
-    let wasCut = false;
-    return realtime.onStatus((status) => {
-      if (status === 'offline') wasCut = true;
-      if (status === 'live' && wasCut) {
-        wasCut = false;
-        actor.send({ type: 'RECONNECTED' });
-      }
-    });
-  }, [realtime, actor]);
 
   return actor;
 }

@@ -1,7 +1,8 @@
 import type { ExportJob, ExportStatus, HxlMetadata, HxlMetadataBody, HxlUploadStage, PushedEvent } from '@platform/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { applyPush, phaseOf, uploadMachine, uploadPushOf, viewOfRead, type UploadPush } from './upload.machine';
+import { exportPushOf, type ExportPush } from '../data-export/export-push';
+import { applyPush, phaseOf, uploadMachine, viewOfRead } from './upload.machine';
 
 const JOB = 52;
 
@@ -50,7 +51,7 @@ const metadata = (extra: Partial<HxlMetadata> = {}): HxlMetadata => ({
   ...extra,
 });
 
-const push = (type: UploadPush['type'], status: ExportStatus, extra: Partial<UploadPush> = {}): UploadPush => ({
+const push = (type: ExportPush['type'], status: ExportStatus, extra: Partial<ExportPush> = {}): ExportPush => ({
   type,
   id: JOB,
   status,
@@ -180,19 +181,19 @@ describe('the exchange upload machine', () => {
   });
 });
 
-describe('uploadPushOf and the view', () => {
+describe('exportPushOf and the view', () => {
   it('reads an export event with its upload fields and ignores other events', () => {
     const event = (type: string, payload: Record<string, unknown>): PushedEvent =>
       ({ id: 1, type, aggregate_type: 'export', aggregate_id: String(JOB), payload, created: '' }) as unknown as PushedEvent;
     const base = { id: JOB, user_id: 1, status: 'PENDING_HDX', processed_rows: 4, total_rows: 4 };
-    expect(uploadPushOf(event('export.upload_progressed', { ...base, stage: 'file', dataset_url: 'http://d' }))).toMatchObject({
+    expect(exportPushOf(event('export.upload_progressed', { ...base, stage: 'file', dataset_url: 'http://d' }))).toMatchObject({
       type: 'export.upload_progressed',
       stage: 'file',
       datasetUrl: 'http://d',
     });
-    expect(uploadPushOf(event('export.failed', { ...base, status: 'FAILED', reason: 'no' }))).toMatchObject({ reason: 'no' });
-    expect(uploadPushOf(event('post.created', base))).toBeNull();
-    expect(uploadPushOf(event('export.upload_progressed', { id: 'x' }))).toBeNull();
+    expect(exportPushOf(event('export.failed', { ...base, status: 'FAILED', reason: 'no' }))).toMatchObject({ reason: 'no' });
+    expect(exportPushOf(event('post.created', base))).toBeNull();
+    expect(exportPushOf(event('export.upload_progressed', { id: 'x' }))).toBeNull();
   });
 
   it('moves only forward', () => {

@@ -1,43 +1,6 @@
-import type { ExportJob, ExportStatus, HxlMetadata, HxlMetadataBody, HxlUploadStage, PushedEvent } from '@platform/shared';
-import { ExportUploadSchema } from '@platform/shared';
+import type { ExportJob, ExportStatus, HxlMetadata, HxlMetadataBody, HxlUploadStage } from '@platform/shared';
 import { assign, fromPromise, setup } from 'xstate';
-
-/** A pushed `export.*` event of the followed export, reduced to what the page shows. */
-export type UploadPush = {
-  type: 'export.progressed' | 'export.upload_progressed' | 'export.completed' | 'export.failed' | 'export.cancelled';
-  id: number;
-  status: ExportStatus;
-  processed: number;
-  total: number | null;
-  stage: HxlUploadStage | null;
-  datasetUrl: string | null;
-  reason: string | null;
-};
-
-const PUSH_TYPES: readonly string[] = [
-  'export.progressed',
-  'export.upload_progressed',
-  'export.completed',
-  'export.failed',
-  'export.cancelled',
-];
-
-/** The push as the machine wants it, or null for any other event. */
-export function uploadPushOf(event: PushedEvent): UploadPush | null {
-  if (event.aggregate_type !== 'export' || !PUSH_TYPES.includes(event.type)) return null;
-  const payload = ExportUploadSchema.safeParse(event.payload);
-  if (!payload.success) return null;
-  return {
-    type: event.type as UploadPush['type'],
-    id: payload.data.id,
-    status: payload.data.status,
-    processed: payload.data.processed_rows,
-    total: payload.data.total_rows,
-    stage: payload.data.stage ?? null,
-    datasetUrl: payload.data.dataset_url ?? null,
-    reason: payload.data.reason ?? null,
-  };
-}
+import type { ExportPush } from '../data-export/export-push';
 
 /** Where the export and its upload are, as the page shows them. */
 export type UploadView = {
@@ -84,7 +47,7 @@ export function viewOfRead(job: ExportJob, metadata: HxlMetadata | null): Upload
  * The view after a push. It only ever moves forward (a push already reflected in the read that
  * opened the page changes nothing), and an ended upload stays as it ended.
  */
-export function applyPush(view: UploadView, push: UploadPush): UploadView {
+export function applyPush(view: UploadView, push: ExportPush): UploadView {
   const phase = phaseOf(view);
   if (phase === 'done' || phase === 'failed' || phase === 'gone') return view;
   if (push.type === 'export.cancelled') return { ...view, gone: true };
@@ -105,13 +68,13 @@ export type UploadContext = {
   jobId: number;
   view: UploadView | null;
   /** Pushes heard while reading: applied once the read answers. */
-  early: UploadPush[];
+  early: ExportPush[];
   /** Why the export could not be read, or why saving the metadata failed. */
   error: string | null;
 };
 
 export type UploadEvent =
-  | { type: 'PUSHED'; push: UploadPush }
+  | { type: 'PUSHED'; push: ExportPush }
   /** The socket is live again after a drop: one catch-up read. */
   | { type: 'RECONNECTED' }
   | { type: 'SAVE'; body: HxlMetadataBody };

@@ -1,19 +1,20 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { createActor, fromPromise } from 'xstate';
 import { getExportJob } from '../../../api/endpoints/exports';
 import { getHxlMetadataOfExport, saveHxlMetadata } from '../../../api/endpoints/hdx';
 import { isApiError } from '../../../api/errors';
 import { useServices } from '../../../providers/services-context';
-import { useServerEvents } from '../../../providers/useServerEvents';
-import { uploadMachine, uploadPushOf } from './upload.machine';
+import { useJobFeed } from '../../../providers/useJobFeed';
+import { exportPushOf } from '../data-export/export-push';
+import { uploadMachine } from './upload.machine';
 
 /**
  * The upload machine of one export for as long as its page is mounted, fed by pushed `export.*`
- * events and told when the socket is live again after a drop (its one catch-up read). No polling.
+ * events (`useJobFeed`). No polling.
  */
 export function useExchangeUpload(jobId: number) {
-  const { api, realtime } = useServices();
+  const { api } = useServices();
   const [actor] = useState(() =>
     createActor(
       uploadMachine.provide({
@@ -35,25 +36,12 @@ export function useExchangeUpload(jobId: number) {
     ),
   );
 
-  useEffect(() => {
-    actor.start();
-    let dropped = false;
-    const unsubscribe = realtime.onStatus((status) => {
-      if (status === 'offline') dropped = true;
-      if (status === 'live' && dropped) {
-        dropped = false;
-        actor.send({ type: 'RECONNECTED' });
-      }
-    });
-    // Not stopped on unmount: an effect re-run (strict mode) would find a stopped actor.
-    return unsubscribe;
-  }, [actor, realtime]);
-
-  useServerEvents(
+  useJobFeed(
+    actor,
     (event) => event.aggregate_type === 'export',
     (event) => {
-      const push = uploadPushOf(event);
-      if (push) actor.send({ type: 'PUSHED', push });
+      const push = exportPushOf(event);
+      return push ? { type: 'PUSHED' as const, push } : null;
     },
   );
 
