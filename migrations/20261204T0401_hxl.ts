@@ -80,8 +80,8 @@ const LICENSES: [string, string, string][] = [
 /**
  * HXL and the humanitarian data exchange (issue 22 item 5): the hashtags and attributes offered
  * when tagging an export, the exchange's licenses, and the metadata of a dataset to upload.
- * `hxl_meta_data.upload_state` records how far the upload went so a retried job never creates
- * the dataset or its resource twice.
+ * How far an upload went, so that a retried job never creates the dataset or its resource twice,
+ * is kept by migration 20261205T0101 (`upload_stage` and the columns beside it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

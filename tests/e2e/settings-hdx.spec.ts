@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CKAN_HOLD_KEY, CKAN_KEY } from '../integration/helpers/fake-ckan';
 import { describeDataset, exchange, taggableSurvey } from './hdx-support';
-import { apiPost } from './map-support';
-import { changeConfigAnswer, expect, keepFirstLoginWizardAway, test, unique } from './support';
+import { changeConfigAnswer, expect, keepFirstLoginWizardAway, test } from './support';
 import { logInAs, seriousViolations } from './settings-admin';
 
 const SHOTS = path.join('tests', 'e2e', 'screenshots');
@@ -241,40 +240,6 @@ test.describe('humanitarian data exchange settings', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('alert')).toContainText('ردّت منصة التبادل: package_create: Authorization Error');
     await page.screenshot({ path: path.join(SHOTS, 'settings-hdx-failed-ar.png'), fullPage: true });
-  });
-
-  test('sends a tagged export to the exchange from the export screen, then asks for the dataset details', async ({ page, api }) => {
-    const name = unique('Exchange survey ');
-    const form = await apiPost(api, '/forms', { name, require_approval: false });
-    const stage = await apiPost(api, `/forms/${form.id}/stages`, { label: 'Post', type: 'post', priority: 0 });
-    const district = await apiPost(api, `/forms/${form.id}/attributes`, {
-      form_stage_id: stage.id,
-      label: unique('District '),
-      type: 'varchar',
-      input: 'text',
-      priority: 1,
-    });
-    const marker = unique('Exchanged ');
-    await apiPost(api, '/posts', { form_id: form.id, title: marker, content: 'From the field', status: 'published' });
-
-    const user = await logInAs(page, api, 'admin', `/settings/data-export?q=${encodeURIComponent(marker)}`);
-    await page.getByRole('button', { name: 'Export', exact: true }).waitFor();
-    await expect(page.getByLabel('Send the file to the humanitarian data exchange')).toHaveCount(0);
-    await page.getByLabel('Add an HXL heading row (humanitarian exchange language tags)').check();
-    await page.getByLabel(`HXL tag for ${district.label as string}`).fill('#adm2+name');
-    await page.getByLabel('Send the file to the humanitarian data exchange').check();
-    await page.getByRole('button', { name: 'Export', exact: true }).click();
-
-    // No download: the file waits for the dataset's details, which the next screen takes.
-    const describe = page.getByRole('link', { name: 'Describe the dataset for the exchange' });
-    await expect(describe).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Download' })).toHaveCount(0);
-    await describe.click();
-    await expect(page).toHaveURL(/\/settings\/hdx-details\?exportJob=\d+$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Humanitarian data exchange dataset' })).toBeVisible();
-    const id = Number(new URL(page.url()).searchParams.get('exportJob'));
-    const job = await api.get(`/exports/jobs/${id}`, { token: user.token });
-    expect(job.body).toMatchObject({ send_to_hdx: true, send_to_browser: false, include_hxl: true, status: 'PENDING_HDX' });
   });
 
   test('the exchange screens go to the map with the hxl feature off', async ({ page, api }) => {

@@ -29,7 +29,6 @@ export function DataExport() {
   const title = hxl ? t('settings_hub.export.title_hxl') : t('settings_hub.export.title');
   useScreenMeta(title, { robots: 'noindex, nofollow' });
   const exporting = useExport();
-  const [toExchange, setToExchange] = useState(false);
   const busy = ['requesting', 'running', 'catchingUp', 'fetchingResult', 'cancelling'].some((s) => exporting.snapshot.matches(s as never));
 
   return (
@@ -69,12 +68,9 @@ export function DataExport() {
             <ExportForm
               filters={filters}
               busy={busy}
-              onExport={(request) => {
-                setToExchange(request.send_to_hdx === true);
-                exporting.send({ type: 'START', request });
-              }}
+              onExport={(request) => exporting.send({ type: 'START', request })}
             />
-            <ExportProgress {...exporting} toExchange={toExchange} />
+            <ExportProgress {...exporting} />
           </>
         ) : (
           <ExportHistory />

@@ -4,12 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { ExportRequest } from '../../../api/endpoints/exports';
 import { listAttributes, listForms } from '../../../api/endpoints/forms';
 import type { Query } from '../../../api/query';
-import { useConfig } from '../../../providers/config-context';
-import { isFeatureEnabled } from '../../../providers/features';
 import { useServices } from '../../../providers/services-context';
 import { useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { SelectField } from '../../../ui/SelectField';
-import { parseHxlTag } from './hxl-tags';
 
 type SurveyFields = { form: Form; attributes: Attribute[] };
 
@@ -17,8 +14,9 @@ type SurveyFields = { form: Form; attributes: Attribute[] };
 const OWN_COLUMN_TYPES = new Set(['title', 'description']);
 
 /**
- * What to export (spec 3 sections 2 and 5): all fields or the selected ones, CSV or GeoJSON, and an
- * HXL heading row with a hashtag per selected field. The posts are those of the current filters.
+ * What to export (spec 3 sections 2 and 5): all fields or the selected ones, as CSV or GeoJSON. The
+ * posts are those of the current filters. HXL tagging, and sending to the exchange, have their own
+ * page (/settings/hdx), linked above this form when the hxl feature is on.
  */
 export function ExportForm({ filters, busy, onExport }: { filters: Query; busy: boolean; onExport: (request: ExportRequest) => void }) {
   const { t } = useTranslation();
@@ -32,10 +30,6 @@ export function ExportForm({ filters, busy, onExport }: { filters: Query; busy: 
   const [scope, setScope] = useState<'all' | 'selected'>('all');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [format, setFormat] = useState<ExportFormat>('csv');
-  const [hxl, setHxl] = useState(false);
-  const exchange = isFeatureEnabled(useConfig().features, 'hxl');
-  const [toExchange, setToExchange] = useState(false);
-  const [tags, setTags] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const attributes = (surveys.data ?? []).flatMap((s) => s.attributes);
 
@@ -51,20 +45,14 @@ export function ExportForm({ filters, busy, onExport }: { filters: Query; busy: 
     event.preventDefault();
     const chosen = scope === 'all' ? attributes : attributes.filter((a) => selected.has(a.id));
     if (scope === 'selected' && chosen.length === 0) return setError(t('data_export.no_fields'));
-    const heading = chosen.flatMap((a) => {
-      const parsed = tags[a.id]?.trim() ? parseHxlTag(tags[a.id]!) : null;
-      return parsed ? [{ form_attribute_id: a.id, ...parsed }] : [];
-    });
-    if (hxl && chosen.some((a) => tags[a.id]?.trim() && !parseHxlTag(tags[a.id]!))) return setError(t('data_export.bad_tag'));
-    if (hxl && heading.length === 0) return setError(t('data_export.no_tags'));
     setError(null);
     onExport({
       fields: scope === 'all' ? null : chosen.map((a) => a.key),
       filters,
       format,
-      include_hxl: hxl,
-      hxl_heading_row: hxl ? heading : null,
-      send_to_hdx: hxl && exchange && toExchange,
+      include_hxl: false,
+      hxl_heading_row: null,
+      send_to_hdx: false,
     });
   }
 
@@ -81,40 +69,16 @@ export function ExportForm({ filters, busy, onExport }: { filters: Query; busy: 
           {t('data_export.selected_fields')}
         </label>
       </fieldset>
-      <label className="export-choice">
-        <input className="checkbox" type="checkbox" checked={hxl} onChange={(e) => setHxl(e.target.checked)} />{' '}
-        {t('data_export.include_hxl')}
-      </label>
-      {hxl && exchange ? (
-        <label className="export-choice">
-          <input className="checkbox" type="checkbox" checked={toExchange} onChange={(e) => setToExchange(e.target.checked)} />{' '}
-          {t('data_export.send_to_hdx')}
-        </label>
-      ) : null}
-      {scope === 'selected' || hxl ? (
+      {scope === 'selected' ? (
         surveys.data ? (
           surveys.data.map(({ form, attributes: fields }) => (
             <fieldset key={form.id} className="export-survey">
               <legend>{form.name}</legend>
               {fields.map((a) => (
                 <div key={a.id} className="export-field">
-                  {scope === 'selected' ? (
-                    <label className="export-choice">
-                      <input className="checkbox" type="checkbox" checked={selected.has(a.id)} onChange={() => toggle(a.id)} /> {a.label}
-                    </label>
-                  ) : (
-                    <span>{a.label}</span>
-                  )}
-                  {hxl ? (
-                    <input
-                      type="text"
-                      className="input export-hxl"
-                      placeholder="#adm1+name"
-                      aria-label={t('data_export.hxl_tag_for', { field: a.label })}
-                      value={tags[a.id] ?? ''}
-                      onChange={(e) => setTags((current) => ({ ...current, [a.id]: e.target.value }))}
-                    />
-                  ) : null}
+                  <label className="export-choice">
+                    <input className="checkbox" type="checkbox" checked={selected.has(a.id)} onChange={() => toggle(a.id)} /> {a.label}
+                  </label>
                 </div>
               ))}
             </fieldset>
