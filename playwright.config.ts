@@ -18,7 +18,8 @@ export default defineConfig({
   reporter: [['list']],
   // Tests tagged @deployment change what every page of the shared server sees (the plan, the map
   // settings, the data sources): they run one at a time after the rest, never beside a test they
-  // would change the ground under (a demo plan caps every list at 25 posts, say).
+  // would change the ground under (a demo plan caps every list at 25 posts, say). To run one such
+  // file alone: `npx playwright test --no-deps tests/e2e/admin.spec.ts` (else all of 'app' runs first).
   projects: [
     { name: 'app', grepInvert: /@deployment/ },
     { name: 'deployment', grep: /@deployment/, dependencies: ['app'], workers: 1 },
