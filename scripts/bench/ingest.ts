@@ -3,25 +3,28 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { BENCH_ADMIN_PASSWORD, prepareBenchDatabase } from './database';
 import { passwordToken } from './login';
-import { ms } from './measure';
+import { figuresOf, ms, type Figures } from './measure';
 import { startNodeProcess } from './node-process';
 import { CLIENT_DEFAULTS } from './scenarios';
 
 /**
- * `npm run bench -- ingest [--rate 200 --seconds 60 --readers 20 --database external|embedded|both --posts 1000000]`
+ * `npm run bench -- ingest [--rate 200 --embedded-rate 100 --seconds 60 --readers 20 --database external|embedded|both --posts 1000000]`
  *
- * A crisis at its busiest (issue 27 item 2): posts written through the API at `--rate` a second for
+ * A crisis at its busiest (issue 27 item 2): posts written through the API at `--rate` a second
+ * (`--embedded-rate` on the embedded database, whose target is lower) for
  * `--seconds`, open loop (each write starts on time whether or not the earlier ones answered, at most
  * `rate` x 5 in flight), while `--readers` callers read the newest 20 over and over and a map viewer
  * asks for its clusters once a second. On the external Postgres the node serves the seeded deployment
  * (`--posts`); on the embedded database, a fresh one. Prints the rate achieved, the share of writes
- * that succeeded, write and read p50/p95/p99, newest-20 p95 idle against during, and the node's RSS.
+ * that succeeded, write and read p50/p95/p99, newest-20 p95 idle against during, and the node's RSS,
+ * each against its target.
  */
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i === -1 ? fallback : process.argv[i + 1]!;
 }
 const RATE = Number(arg('rate', '200'));
+const EMBEDDED_RATE = Number(arg('embedded-rate', '100'));
 const SECONDS = Number(arg('seconds', '60'));
 const READERS = Number(arg('readers', '20'));
 const POSTS = Number(arg('posts', '1000000'));
@@ -30,13 +33,13 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_UR
 const NEWEST = `/api/v3/posts?${CLIENT_DEFAULTS}`;
 const MAP = '/api/v3/posts/clusters?zoom=6&bbox=33.5,-5,42,5';
 
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const pct = (values: number[], p: number) =>
-  values[Math.max(0, Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1))] ?? NaN;
-const triple = (values: number[]) => {
-  const s = sorted(values);
-  return `${ms(pct(s, 50))} / ${ms(pct(s, 95))} / ${ms(pct(s, 99))}`;
-};
+const triple = (f: Figures) => `${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.p99)}`;
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+/** Issue 27 item 2's targets: the external Postgres is held to all four, the embedded one to its rate and success. */
+type Targets = { rate: number; writeP95: number | null; readersX: number | null };
+const EXTERNAL_TARGETS: Targets = { rate: 200, writeP95: 150, readersX: 2 };
+const EMBEDDED_TARGETS: Targets = { rate: 100, writeP95: null, readersX: null };
 
 /** The node's resident memory now, in MB (Linux). */
 function rssOf(pid: number): number {
@@ -60,7 +63,7 @@ async function readNewest(url: string, readers: number, done: () => boolean): Pr
   return latencies;
 }
 
-async function run(label: string, databaseUrl: string, password: string): Promise<number[]> {
+async function run(label: string, databaseUrl: string, password: string, rate: number, targets: Targets): Promise<number[]> {
   const node = await startNodeProcess(databaseUrl, { ADMIN_PASSWORD: password });
   const pid = node.child.pid!;
   const written: number[] = [];
@@ -92,14 +95,14 @@ async function run(label: string, databaseUrl: string, password: string): Promis
     let skipped = 0;
     let inFlight = 0;
     const runs: Array<Promise<void>> = [];
-    const total = RATE * SECONDS;
+    const total = rate * SECONDS;
     const begin = performance.now();
     for (let i = 0; i < total; i++) {
-      const due = begin + (i * 1000) / RATE;
+      const due = begin + (i * 1000) / rate;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       // Bounded: past five seconds' worth in flight the writer counts a miss rather than piling on.
-      if (inFlight >= RATE * 5) {
+      if (inFlight >= rate * 5) {
         skipped++;
         continue;
       }
@@ -129,24 +132,28 @@ async function run(label: string, databaseUrl: string, password: string): Promis
     await Promise.all(runs);
     const elapsed = (performance.now() - begin) / 1000;
     stopped = true;
-    const during = await readers;
+    const readsDuring = await readers;
     await viewer;
     clearInterval(sampler);
 
-    const idleP95 = pct(sorted(idle), 95);
-    const duringP95 = pct(sorted(during), 95);
-    const attempted = total;
-    process.stdout.write(
-      [
-        `\n${label}: ${attempted} writes asked at ${RATE}/s over ${SECONDS} s, ${READERS} newest-20 readers, one map viewer`,
-        `  achieved: ${(written.length / elapsed).toFixed(1)} writes/s; success ${((100 * written.length) / attempted).toFixed(2)}% (${failed} failed, ${skipped} not sent: too many in flight)`,
-        `  write p50 / p95 / p99: ${triple(writes)} (target p95 150 ms on the external Postgres)`,
-        `  newest 20 p50 / p95 / p99: ${triple(during)}; idle p95 ${ms(idleP95)}; ${(duringP95 / idleP95).toFixed(1)}x idle (target at most 2x)`,
-        `  map (country viewport, once a second) p50 / p95 / p99: ${triple(map)}`,
-        `  node RSS peak: ${rssPeak.toFixed(0)} MB`,
-        '',
-      ].join('\n'),
-    );
+    const idleP95 = figuresOf(idle, 10).p95;
+    const during = figuresOf(readsDuring, elapsed);
+    const writeFigures = figuresOf(writes, elapsed);
+    const achieved = written.length / elapsed;
+    const success = (100 * written.length) / total;
+    // Held: the target rate was asked, came through (within 2% for the timers' slack) and every write succeeded.
+    const held = rate >= targets.rate && written.length === total && achieved >= rate * 0.98;
+    const ratio = during.p95 / idleP95;
+    const lines = [
+      `\n${label}: ${total} writes asked at ${rate}/s over ${SECONDS} s, ${READERS} newest-20 readers, one map viewer`,
+      `  achieved: ${achieved.toFixed(1)} writes/s; success ${success.toFixed(2)}% (${failed} failed, ${skipped} not sent: too many in flight); target ${targets.rate}/s held with 100%: ${verdict(held)}`,
+      `  write p50 / p95 / p99: ${triple(writeFigures)}${targets.writeP95 === null ? '' : ` (target p95 ${targets.writeP95} ms: ${verdict(writeFigures.p95 <= targets.writeP95)})`}`,
+      `  newest 20 p50 / p95 / p99: ${triple(during)}; idle p95 ${ms(idleP95)}; ${ratio.toFixed(1)}x idle${targets.readersX === null ? '' : ` (target at most ${targets.readersX}x: ${verdict(ratio <= targets.readersX)})`}`,
+      `  map (country viewport, once a second) p50 / p95 / p99: ${triple(figuresOf(map, elapsed))}`,
+      `  node RSS peak: ${rssPeak.toFixed(0)} MB`,
+      '',
+    ];
+    process.stdout.write(lines.join('\n'));
     return written;
   } finally {
     await node.stop();
@@ -156,11 +163,13 @@ async function run(label: string, databaseUrl: string, password: string): Promis
 if (which === 'external' || which === 'both') {
   const { handle, url } = await prepareBenchDatabase(serverUrl, POSTS, false);
   try {
-    const written = await run(`external Postgres, ${POSTS.toLocaleString('en')} posts`, url, BENCH_ADMIN_PASSWORD);
+    const written = await run(`external Postgres, ${POSTS.toLocaleString('en')} posts`, url, BENCH_ADMIN_PASSWORD, RATE, EXTERNAL_TARGETS);
     // Left behind, they would sit on top of the newest posts for every later run.
     await sql`delete from posts where id = any(${written})`.execute(handle.db);
   } finally {
     await handle.close();
   }
 }
-if (which === 'embedded' || which === 'both') await run('embedded database, a fresh deployment', '', 'bench-administrator');
+if (which === 'embedded' || which === 'both') {
+  await run('embedded database, a fresh deployment', '', 'bench-administrator', EMBEDDED_RATE, EMBEDDED_TARGETS);
+}

@@ -9,7 +9,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Percentiles, mean and rate of request latencies (ms) measured over `elapsed` seconds. */
-function figuresOf(latencies: number[], elapsed: number): Figures {
+export function figuresOf(latencies: number[], elapsed: number): Figures {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     n: sorted.length,
