@@ -55,7 +55,6 @@ export function baseUrl(config: AppConfig): RequestHandler {
   };
 }
 
-/** Cache and language headers of API-CONTRACT 1. */
 /** Tells each answer how far this node's event stream had gone (EVENT_POSITION_HEADER). */
 export const eventPosition =
   (position: () => { id: number }): RequestHandler =>
@@ -65,6 +64,7 @@ export const eventPosition =
     next();
   };
 
+/** Cache and language headers of API-CONTRACT 1. */
 export const apiHeaders: RequestHandler = (req, res, next) => {
   res.setHeader('Content-Language', 'en-US');
   if (req.method === 'GET' || req.method === 'HEAD') res.setHeader('Cache-Control', 'private, no-cache');
