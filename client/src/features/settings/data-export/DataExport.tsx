@@ -65,11 +65,7 @@ export function DataExport() {
             <p className="export-filters">
               {t('data_export.filters', { status: (filters.status as string[] | undefined)?.join(', ') ?? '' })}
             </p>
-            <ExportForm
-              filters={filters}
-              busy={busy}
-              onExport={(request) => exporting.send({ type: 'START', request })}
-            />
+            <ExportForm filters={filters} busy={busy} onExport={(request) => exporting.send({ type: 'START', request })} />
             <ExportProgress {...exporting} />
           </>
         ) : (
