@@ -26,10 +26,10 @@ async function useLanguage(page: Page, code: 'en' | 'ar') {
   await page.addInitScript((language) => localStorage.setItem('platform.language', language), code);
 }
 
-/** Scrolled to the end of the data view, the floating Add post button covers no part of the last card. */
+/** Scrolled to the end of the data view, the Add post button covers no part of the last card (add-post-place.spec.ts checks everywhere). */
 async function expectAddPostClearOfLastCard(page: Page) {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const fab = page.locator('.add-post-floating');
+  const fab = page.locator('.add-post-primary');
   await expect(fab).toBeVisible();
   const last = page.locator('.post-card').last();
   await expect(async () => {
@@ -73,7 +73,7 @@ async function checkPhoneHeader(page: Page, code: 'en' | 'ar') {
   const row = await box(header);
   expect(row.height).toBeLessThanOrEqual(64);
   // The Add post button sits in that row, clear of the brand, the language and the menu button.
-  const add = await box(page.locator('.add-post-floating'));
+  const add = await box(page.locator('.add-post-primary'));
   expect(add.y).toBeGreaterThanOrEqual(row.y);
   expect(add.y + add.height).toBeLessThanOrEqual(row.y + row.height);
   for (const other of ['.brand', '.header-language', '.header-menu-button'])

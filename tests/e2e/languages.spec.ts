@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { mappedPost, mappedSurvey } from './map-support';
 import { apiPost, blockTiles, plainSurvey } from './posts-support';
 import { openAs } from './settings-session';
@@ -41,32 +41,71 @@ async function englishLeft(page: Page, code: string): Promise<string[]> {
   return [...new Set(shown.filter((text) => untranslated.has(text)))];
 }
 
+type Bar = { name: string; value: number; left: number; right: number };
+
 /**
- * Where the bars of a horizontal bar chart (drawn #1d5a86) start: their left ends line up in a
- * left-to-right chart, their right ends in a mirrored one, on that half of the canvas.
+ * The bars of the activity page's by-volume chart as echarts laid them out: each category's name,
+ * value and drawn rectangle (left and right ends, in the chart's pixels). The app keeps no handle
+ * on its charts, so the chart instance is found in the page's heap through the DevTools protocol.
  */
-async function barEdges(canvas: Locator): Promise<{ side: 'left' | 'right' | 'none'; aligned: boolean }> {
-  return canvas.evaluate((element: HTMLCanvasElement) => {
-    const { width, height } = element;
-    const pixels = element.getContext('2d')!.getImageData(0, 0, width, height).data;
-    const rows: Array<[number, number]> = [];
-    for (let y = 0; y < height; y++) {
-      let min = width;
-      let max = -1;
-      for (let x = 0; x < width; x++) {
-        const i = (y * width + x) * 4;
-        if (pixels[i] === 0x1d && pixels[i + 1] === 0x5a && pixels[i + 2] === 0x86) [min, max] = [Math.min(min, x), Math.max(max, x)];
-      }
-      if (max >= 0) rows.push([min, max]);
-    }
-    if (rows.length === 0) return { side: 'none', aligned: false };
-    const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
-    const [lefts, rights] = [rows.map((r) => r[0]), rows.map((r) => r[1])];
-    // Ends that line up vary by a pixel at most; the other ends differ with the bars' lengths.
-    if (spread(lefts) <= 1 && spread(rights) > 1) return { side: lefts[0]! < width / 2 ? 'left' : 'right', aligned: true };
-    if (spread(rights) <= 1 && spread(lefts) > 1) return { side: rights[0]! > width / 2 ? 'right' : 'left', aligned: true };
-    return { side: 'none', aligned: false };
-  });
+async function drawnBars(page: Page, chartIndex: number): Promise<{ width: number; categories: number; bars: Bar[] } | null> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { result: prototype } = await cdp.send('Runtime.evaluate', { expression: 'Object.prototype' });
+    const { objects } = await cdp.send('Runtime.queryObjects', { prototypeObjectId: prototype.objectId! });
+    const { result } = await cdp.send('Runtime.callFunctionOn', {
+      objectId: objects.objectId!,
+      arguments: [{ value: chartIndex }],
+      returnByValue: true,
+      functionDeclaration: `function (index) {
+        const dom = document.querySelectorAll('.activity-chart[role="img"]')[index];
+        const isChart = (o) => {
+          try { return typeof o.getDom === 'function' && typeof o.getModel === 'function' && o.getDom() === dom && !o.isDisposed(); }
+          catch { return false; }
+        };
+        const chart = dom && this.find(isChart);
+        if (!chart) return null;
+        const series = chart.getModel().getSeriesByIndex(0);
+        const data = series.getData();
+        const names = chart.getOption().yAxis[0].data;
+        const bars = [];
+        for (let i = 0; i < data.count(); i++) {
+          const shape = data.getItemGraphicEl(i)?.shape;
+          if (!shape) continue;
+          const [a, b] = [shape.x, shape.x + shape.width];
+          bars.push({ name: names[i], value: Number(series.getRawValue(i)), left: Math.min(a, b), right: Math.max(a, b) });
+        }
+        return { width: chart.getWidth(), categories: names.length, bars };
+      }`,
+    });
+    return result.value as { width: number; categories: number; bars: Bar[] } | null;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * What the by-volume chart shows, reduced to what must hold for any number of surveys: every
+ * category has its bar, the bars start together on the side the language reads from, and each is
+ * as long as its value says.
+ */
+async function volumeChartReading(page: Page, names: string[]) {
+  const drawn = await drawnBars(page, 1);
+  if (!drawn || drawn.bars.length === 0) return null;
+  const { width, categories, bars } = drawn;
+  const lefts = bars.map((b) => b.left);
+  const rights = bars.map((b) => b.right);
+  const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+  const side = spread(lefts) <= 1 && lefts[0]! < width / 2 ? 'left' : spread(rights) <= 1 && rights[0]! > width / 2 ? 'right' : 'none';
+  // Pixels per post: the same for every bar (within a pixel of rounding), none of them empty.
+  const scale = Math.max(...bars.map((b) => (b.right - b.left) / b.value));
+  const proportional = bars.every((b) => b.right - b.left > 0 && Math.abs(b.right - b.left - b.value * scale) <= 1.5);
+  return {
+    side,
+    proportional,
+    everyCategory: bars.length === categories && bars.length >= 2,
+    values: Object.fromEntries(names.map((name) => [name, bars.find((b) => b.name === name)?.value])),
+  };
 }
 
 for (const [code, heading, dir] of [
@@ -134,7 +173,8 @@ for (const [code, heading, dir] of [
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push(await mappedPost(api, survey, unique('Mes '), 1 + i, 1 + i));
     // A second survey with fewer posts, so the by-volume bars differ in length.
-    await mappedPost(api, await mappedSurvey(api, '#3300aa', 'Pocos '), unique('Uno '), 5, 5);
+    const few = await mappedSurvey(api, '#3300aa', 'Pocos ');
+    await mappedPost(api, few, unique('Uno '), 5, 5);
     await onE2eDatabase(async (db) => {
       for (const [i, id] of ids.entries())
         await db.query(`update posts set created = $2 where id = $1`, [id, `2026-0${2 + 3 * i}-10T12:00:00Z`]);
@@ -149,14 +189,16 @@ for (const [code, heading, dir] of [
       // Right to left, time and the bars run from the right and the axes' labels stand on the right.
       await expect(chart).toHaveAttribute('data-dir', dir);
     }
-    // The by-volume bars start together on the side the language reads from. Only while the chart
-    // holds few surveys: with the fourteen or so the other specs now make, the pixel scan misreads
-    // bars that a screenshot shows aligned (issue 29 follow-up: read the bars from echarts instead).
-    const bars = await page.getByRole('row').count();
-    if (bars <= 8)
-      await expect
-        .poll(() => barEdges(page.locator('.activity-chart[role="img"]').nth(1).locator('canvas')))
-        .toEqual({ side: dir === 'rtl' ? 'right' : 'left', aligned: true });
+    // The by-volume bars, read from echarts whatever the number of surveys the other specs made:
+    // each drawn, as long as its count, and starting together on the side the language reads from.
+    await expect
+      .poll(() => volumeChartReading(page, [survey.name, few.name]))
+      .toEqual({
+        side: dir === 'rtl' ? 'right' : 'left',
+        proportional: true,
+        everyCategory: true,
+        values: { [survey.name]: 3, [few.name]: 1 },
+      });
     await expect(page.getByRole('row', { name: new RegExp(survey.name) })).toBeVisible();
     expect(await englishLeft(page, code)).toEqual([]);
     await shot(page, `activity-${code}`);

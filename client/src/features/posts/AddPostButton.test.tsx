@@ -31,7 +31,7 @@ const form = (id: number, name: string, over: Record<string, unknown> = {}) => (
 async function renderButton(forms: unknown[], gate?: Promise<void>) {
   return renderWithApp(
     <Routes>
-      <Route path="/views/data" element={<AddPostButton floating />} />
+      <Route path="/views/data" element={<AddPostButton primary />} />
       <Route path="/posts/create/:formId" element={<p>create page</p>} />
     </Routes>,
     {

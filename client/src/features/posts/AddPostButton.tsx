@@ -34,9 +34,11 @@ export function useAllowedSurveys(): Allowed {
 /**
  * The add-post button (spec 2 screen 12): with one allowed survey it goes straight to its form,
  * otherwise it opens the list of surveys. Disabled until the surveys have loaded; targeted
- * surveys never show. `floating` is the round button in the corner of the views.
+ * surveys never show. `primary` is the view's own button, given a place in the layout so it never
+ * covers content: at the end of the data view's toolbar on a wide screen, a round + in the
+ * header's row on a phone (posts.css).
  */
-export function AddPostButton({ floating = false }: { floating?: boolean }) {
+export function AddPostButton({ primary = false }: { primary?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const keep = useKeepFilters();
@@ -64,13 +66,12 @@ export function AddPostButton({ floating = false }: { floating?: boolean }) {
   const surveys = allowed.status === 'ready' ? allowed.surveys : [];
   if (allowed.status === 'ready' && surveys.length === 0) return null;
   const single = surveys.length === 1 ? surveys[0] : undefined;
-  const className = floating ? 'button button-primary add-post-fab' : 'button button-primary';
 
   return (
-    <div className={`add-post${floating ? ' add-post-floating' : ''}`} ref={root}>
+    <div className={`add-post${primary ? ' add-post-primary' : ''}`} ref={root}>
       <button
         type="button"
-        className={className}
+        className="button button-primary"
         disabled={allowed.status !== 'ready'}
         aria-expanded={single ? undefined : open}
         aria-controls={single ? undefined : menuId}

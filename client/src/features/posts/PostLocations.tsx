@@ -48,7 +48,10 @@ export function PostLocations({ postId, version, color }: { postId: number; vers
       />
       <ul className="post-value-list">
         {points.map(([lon, lat], i) => (
-          <li key={i}>{`${f.format(lat)}, ${f.format(lon)}`}</li>
+          // A coordinate pair reads left to right in every language; a minus sign would move otherwise.
+          <li key={i}>
+            <span dir="ltr">{`${f.format(lat)}, ${f.format(lon)}`}</span>
+          </li>
         ))}
       </ul>
     </section>

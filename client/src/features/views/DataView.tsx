@@ -57,6 +57,7 @@ export function DataView() {
           <div className="data-filter-bar">
             <SidebarToggle collapsed={collapsed} onToggle={toggleSidebar} controls="data-filter-sidebar" />
             <FilterBar filtering={filtering} surveys={surveys} tags={choices?.tags ?? []} />
+            <AddPostButton primary />
           </div>
           <div className={`data-columns${postColumn ? ' data-columns-post' : ''}`}>
             <ScreenRegion region="list">
@@ -68,7 +69,6 @@ export function DataView() {
           </div>
         </div>
       </div>
-      <AddPostButton floating />
       {keys.helpOpen ? <KeyboardHelpDialog onClose={keys.closeHelp} /> : null}
     </ViewFrame>
   );
