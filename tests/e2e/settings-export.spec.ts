@@ -30,6 +30,8 @@ test.describe('data export settings', () => {
     await logInAs(page, api, 'admin', `/settings/data-export?q=${encodeURIComponent(marker)}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Export', exact: true }).waitFor();
+    // The statuses exported are named as everywhere else, in the reader's language.
+    await expect(page.getByText('Posts with status: Published and Under review, within the current filters.')).toBeVisible();
 
     await page.getByLabel('Selected fields').check();
     await page.getByRole('button', { name: 'Export', exact: true }).click();

@@ -19,7 +19,7 @@ type Tab = (typeof TABS)[number];
  * page's address, as the data view links them), followed live; and the Export history tab.
  */
 export function DataExport() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { features } = useConfig();
   const id = useId();
   const [tab, setTab] = useState<Tab>('export');
@@ -63,7 +63,11 @@ export function DataExport() {
               </p>
             ) : null}
             <p className="export-filters">
-              {t('data_export.filters', { status: (filters.status as string[] | undefined)?.join(', ') ?? '' })}
+              {t('data_export.filters', {
+                status: new Intl.ListFormat(i18n.language).format(
+                  ((filters.status as string[] | undefined) ?? []).map((status) => t(`post.status.${status}`, { defaultValue: status })),
+                ),
+              })}
             </p>
             <ExportForm filters={filters} busy={busy} onExport={(request) => exporting.send({ type: 'START', request })} />
             <ExportProgress {...exporting} />
