@@ -103,7 +103,11 @@ try {
 
   const result = await json(`${api}/csv/${uploaded.id}`, { token });
   const report = await (await fetch(`${api}/csv/${uploaded.id}/errors`, { headers: { Authorization: `Bearer ${token}` } })).text();
-  const lines = report.replace(/^\uFEFF/, '').split('\r\n').slice(1).filter(Boolean);
+  const lines = report
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .slice(1)
+    .filter(Boolean);
   const reported = [...new Set(lines.map((line) => Number(line.split(',')[0])))];
   // Each refusal names the column the missing value came from.
   const named = lines.every((line) => line.split(',')[1] === 'Reporter');
