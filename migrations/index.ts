@@ -21,6 +21,7 @@ import * as targetedSurveys from './20261204T0301_targeted_surveys';
 import * as hxl from './20261204T0401_hxl';
 import * as notificationSms from './20261205T0001_notification_sms';
 import * as hdxUploadProgress from './20261205T0101_hdx_upload_progress';
+import * as postsRefreshPlacesByIndex from './20261205T1201_posts_refresh_places_by_index';
 
 /**
  * Every migration, in order. Migrations are frozen once landed: add a new file, never edit one.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '20261204T0401_hxl': hxl,
   '20261205T0001_notification_sms': notificationSms,
   '20261205T0101_hdx_upload_progress': hdxUploadProgress,
+  '20261205T1201_posts_refresh_places_by_index': postsRefreshPlacesByIndex,
 };

@@ -20,7 +20,7 @@ const EnvSchema = z.object({
   API_POST_LIST_MAX_LIMIT: z.coerce.number().int().positive().default(20),
   API_POST_LIST_ADMIN_MAX_LIMIT: z.coerce.number().int().positive().default(100),
   MEDIA_MAX_UPLOAD: z.coerce.number().int().positive().default(1048576),
-  CSV_IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(10_000).default(200),
+  CSV_IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(10_000).default(400),
   CSV_IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Posts read and written per export batch (one progress update and event each). */
   EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(50_000).default(2000),

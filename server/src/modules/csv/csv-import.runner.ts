@@ -38,6 +38,18 @@ const importerAuth = (user: { id: number; role: string | null; permissions: stri
   privateDeployment: false,
 });
 
+/**
+ * A batch but the last commits without waiting for its WAL to reach the disk (about 5 ms a batch
+ * on this machine). A killed worker loses nothing by it: the commit is the database's, not the
+ * worker's. Only a crash of the database itself (or of a node running the embedded one) can lose
+ * the last such commits, and then whole: a batch's posts, refusals, events and checkpoint are one
+ * transaction and WAL replays in order, so the import is back at an earlier checkpoint with
+ * nothing of the later batches, and the resumed run writes them again (no row twice, none
+ * missing). The last batch commits synchronously, which flushes every batch before it: once
+ * `import.completed` is announced, the whole import is on disk.
+ */
+const asynchronousCommit = (trx: Trx) => sql`set local synchronous_commit = off`.execute(trx);
+
 /** Why a row was refused: one entry per failing field, with the column it came from when known. */
 function refusal(record: CsvRecord, error: unknown, mapper: RowMapper): repo.CsvRowError[] | null {
   if (error instanceof ValidationError)
@@ -210,6 +222,7 @@ export function createImportRunner(ctx: AppContext, deps: Deps) {
       }
       const exhausted = next.done === true;
       const more = await ctx.tx(async (trx) => {
+        if (!exhausted) await asynchronousCommit(trx);
         const current = await repo.findForUpdate(trx, row.id);
         // Cancelled, or taken over by another worker after this one stalled: stop without writing.
         if (!current || current.status !== 'PENDING' || current.lease_owner !== row.lease_owner || current.next_row !== position)

@@ -99,16 +99,24 @@ export function createNotificationDeliveryService(ctx: AppContext, deps: { messa
     return row !== undefined;
   }
 
-  /** Saved searches a created or changed post now matches (each node does this; the unique row dedups). */
-  async function onPostChanged(postId: number): Promise<void> {
+  /**
+   * Saved searches created or changed posts now match (each node does this; the unique row
+   * dedups). The subscribed searches are read once for the posts of one batch of events (a CSV
+   * import's batch is 200 posts: it was a query per post, and almost always answers none).
+   */
+  async function onPostsChanged(postIds: number[]): Promise<void> {
     const searches = await repo.subscribedSavedSearches(ctx.db);
     for (const search of searches) {
-      for (const subscriber of await repo.subscribersOf(ctx.db, search.id)) {
-        if (!seesSubscribedSet(subscriber, search) || !(await matches(ctx.db, search.filter, postId, subscriber))) continue;
-        await ctx.tx((trx) => enqueueFor(trx, subscriber, search.id, postId));
+      const subscribers = await repo.subscribersOf(ctx.db, search.id);
+      for (const postId of postIds) {
+        for (const subscriber of subscribers) {
+          if (!seesSubscribedSet(subscriber, search) || !(await matches(ctx.db, search.filter, postId, subscriber))) continue;
+          await ctx.tx((trx) => enqueueFor(trx, subscriber, search.id, postId));
+        }
       }
     }
   }
+  const onPostChanged = (postId: number) => onPostsChanged([postId]);
 
   /**
    * An SMS notification becomes an outgoing message in the same transaction that marks the
@@ -198,9 +206,7 @@ export function createNotificationDeliveryService(ctx: AppContext, deps: { messa
     const ids = [...new Set(events.filter((e) => POST_EVENTS.has(e.type)).map((e) => Number(e.aggregate_id)))];
     if (ids.length === 0) return;
     chain = chain
-      .then(async () => {
-        for (const id of ids) await onPostChanged(id);
-      })
+      .then(() => onPostsChanged(ids))
       .catch((error: unknown) => ctx.logger.error({ err: error }, 'saved search notifications failed'));
   }
 
