@@ -7,7 +7,8 @@ import { expect, shot, test, unique } from './support';
 
 /**
  * Issue 29: the Add post button never covers content. Whatever is scrolled under it, at a laptop's
- * and a phone's width, left to right and right to left, its box meets no card and no other control.
+ * and a phone's width, left to right and right to left, in the data view and on the map, its box
+ * meets no card and no other control (the map's canvas is one).
  */
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -103,6 +104,15 @@ for (const size of SIZES) {
       expect(await offendersWhileScrolling(page)).toEqual([]);
       await expectReachable(page, name);
       await expectAccessible(page);
+
+      // On the map, the screen most visitors land on: the same button, beside the filters, off the map.
+      await page.goto(`/views/map?form=${survey.id}`);
+      await expect(page.locator('.map-stats')).toHaveAttribute('data-state', 'ready');
+      await expect(page.getByRole('button', { name, exact: true })).toBeEnabled();
+      expect(await offendersWhileScrolling(page)).toEqual([]);
+      await expectReachable(page, name);
+      await expectAccessible(page);
+      await shot(page, `add-post-place-map-${size.name}-${code}`);
     });
   }
 }

@@ -9,6 +9,7 @@ import { useSession } from '../session/useSession';
 import { allowedSurveys } from '../common/allowed-surveys';
 import { useKeepFilters } from '../common/useKeepFilters';
 import { Plus, decorative } from '../../ui/icons';
+import './add-post.css';
 
 const NO_PERMISSIONS: string[] = [];
 
@@ -35,8 +36,8 @@ export function useAllowedSurveys(): Allowed {
  * The add-post button (spec 2 screen 12): with one allowed survey it goes straight to its form,
  * otherwise it opens the list of surveys. Disabled until the surveys have loaded; targeted
  * surveys never show. `primary` is the view's own button, given a place in the layout so it never
- * covers content: at the end of the data view's toolbar on a wide screen, a round + in the
- * header's row on a phone (posts.css).
+ * covers content: at the end of the map's and the data view's toolbar on a wide screen, a round +
+ * in the header's row on a phone (add-post.css).
  */
 export function AddPostButton({ primary = false }: { primary?: boolean }) {
   const { t } = useTranslation();

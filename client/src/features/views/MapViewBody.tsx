@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FilterBar } from '../filters/FilterBar';
+import { AddPostButton } from '../posts/AddPostButton';
 import '../filters/filters.css';
 import { FilterSidebar } from '../filters/FilterSidebar';
 import { useFilterChoices, useFilterCounts } from '../filters/useFilterData';
@@ -29,7 +30,10 @@ export default function MapViewBody() {
       <FilterSidebar filtering={filtering} surveys={surveys} counts={counts} />
       <div className="map-main">
         <div className="map-toolbar">
-          <FilterBar filtering={filtering} surveys={surveys} tags={tags} onMap />
+          <div className="map-filter-row">
+            <FilterBar filtering={filtering} surveys={surveys} tags={tags} onMap />
+            <AddPostButton primary />
+          </div>
           <div className="map-toolbar-end">
             <p className="map-stats" role="status" data-state={status.state}>
               {status.state === 'unavailable'
