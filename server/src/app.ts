@@ -12,6 +12,7 @@ import { oauthRoutes } from './auth/oauth.routes';
 import type { AppContext } from './context';
 import { errorMiddleware } from './http/error-middleware';
 import { frameAncestors, frameOptions } from './http/framing';
+import { countInFlight } from './http/in-flight';
 import { jsonBody } from './http/json-body';
 import { methodNotAllowed, readOnlyFiles, unknownRoute } from './http/routing';
 import { forgetOnWrites } from './http/read-cache';
@@ -138,6 +139,7 @@ export function createApp(ctx: AppContext, services: Services) {
   app.set('query parser', (query: string) => qs.parse(query, { arrayLimit: 1000, parameterLimit: 2000, depth: 5 }));
   app.set('trust proxy', ctx.config.trustProxy);
 
+  app.use(countInFlight);
   app.use(
     pinoHttp({
       logger: ctx.logger,

@@ -7,6 +7,7 @@ import type { Auth } from '../../auth/auth';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import { appendEvent } from '../../events/events.repository';
+import { requestsQuiet } from '../../http/in-flight';
 import { exportJob } from '../../jobs/export.job';
 import type { PostsModule } from '../posts/posts.module';
 import type { ExportFiles } from './export-files';
@@ -15,8 +16,23 @@ import { csvHead, csvRow, GEOJSON_HEAD, GEOJSON_TAIL, geoJsonFeature } from './e
 import { exportProgress } from './exports.presenter';
 import * as repo from './exports.repository';
 
-/** Rows rendered between two turns of the event loop. */
-const RENDER_SLICE = 250;
+/**
+ * Rows read per statement and rendered in one go: a few milliseconds of the event loop, the longest
+ * a request waits behind the export (500 rows at a time doubled the newest-20 p95 in the bench).
+ * Progress still commits every `batchRows` rows.
+ */
+const READ_ROWS = 250;
+/**
+ * Readers first: before each read the export waits for the requests being answered to be answered,
+ * for at most this long, so a steady stream of requests slows it but never stops it.
+ */
+const READERS_FIRST_MS = 15;
+
+/** Lets the event loop's other work run, then waits (briefly) for the requests in flight. */
+async function stepAside(): Promise<void> {
+  await yieldToOthers();
+  await requestsQuiet(READERS_FIRST_MS);
+}
 
 type Claimed = repo.ExportJobRow & { lease_owner: string };
 type EventType = 'export.progressed' | 'export.completed' | 'export.failed';
@@ -44,8 +60,10 @@ async function close(stream: fs.WriteStream): Promise<void> {
 
 /**
  * Runs export jobs (DESIGN 5). The posts are read in keyset batches (by id, newest first), each a
- * short statement, so other work interleaves even on the embedded database's one connection; each
- * batch is written to the file, then its progress and `export.progressed` event commit together.
+ * short statement, so other work interleaves even on the embedded database's one connection; the
+ * rows are written to the file as they come, and every `batchRows` rows the progress and its
+ * `export.progressed` event commit together. The export gives way to the API's requests (see
+ * `stepAside`): it has time to spare, readers have none.
  * A worker killed mid-way leaves a partial file under its own name: whoever takes the job over
  * (after the claim lapses) writes a new file from the first row, so the finished file never holds
  * a row twice. The file is renamed into place before the transaction that says SUCCESS commits.
@@ -117,39 +135,42 @@ export function createExportRunner(
     const geojson = row.format === 'geojson';
     try {
       await write(stream, geojson ? GEOJSON_HEAD : csvHead(reader.columns, row.include_hxl));
+      const readRows = Math.min(batchRows, READ_ROWS);
       let written = 0;
+      let unreported = 0;
       let after: number | null = null;
       for (;;) {
-        const posts = await reader.batch(after, batchRows);
-        const last = posts.length < batchRows;
+        await stepAside();
+        const posts = await reader.batch(after, readRows);
+        const last = posts.length < readRows;
         after = posts.at(-1)?.id ?? null;
         if (stopping) {
           await release(row);
           return 'stopped';
         }
-        // Written in slices with a turn of the event loop between them, so requests and pushes wait on no long stretch.
-        for (let start = 0; start < posts.length; start += RENDER_SLICE) {
-          let text = '';
-          for (const post of posts.slice(start, start + RENDER_SLICE)) {
-            text += geojson
-              ? `${written > 0 ? ',\n' : ''}${geoJsonFeature(reader.columns, post, reader.pointKeys)}`
-              : csvRow(reader.columns, post);
-            written++;
-          }
-          await write(stream, text);
-          await yieldToOthers();
+        let text = '';
+        for (const post of posts) {
+          text += geojson
+            ? `${written > 0 ? ',\n' : ''}${geoJsonFeature(reader.columns, post, reader.pointKeys)}`
+            : csvRow(reader.columns, post);
+          written++;
         }
+        await write(stream, text);
         if (last) {
           if (geojson) await write(stream, GEOJSON_TAIL);
           await close(stream);
           return 'done';
         }
+        unreported += posts.length;
+        if (unreported < batchRows) continue;
+        const done = unreported;
+        unreported = 0;
         const mine = await ifStillMine(row, async (trx, current) => {
           const now = ctx.now();
           const updated = await repo.update(
             trx,
             row.id,
-            { processed_rows: current.processed_rows + posts.length, lease_until: leaseEnd(now) },
+            { processed_rows: current.processed_rows + done, lease_until: leaseEnd(now) },
             now,
           );
           await announce(trx, 'export.progressed', updated);

@@ -17,7 +17,11 @@ export const GRID_MAX_ZOOM = 14;
 const WORLD_PX = 512;
 /** Mercator coordinates are integers in [0, 2^30]: 4 cm at the equator, and sums of 4M stay exact. */
 const SCALE = 2 ** 30;
+/** Longitudes and latitudes are kept as integers of 1e-6 degrees, the precision points are loaded with. */
+const MICRO = 1_000_000;
 const EMPTY = -1;
+/** Columns grow by an eighth when full, not double: a million points' columns are tens of MB. */
+const grown = (n: number) => n + Math.max(16, n >>> 3);
 
 export type Bbox = [number, number, number, number];
 
@@ -67,17 +71,21 @@ class PostSlots {
   }
 }
 
-/** One zoom's cells: an open-addressing table from cell key (cx * side + cy) to columns. */
+/**
+ * One zoom's cells: an open-addressing table of cell numbers, looked up by cell key
+ * (cx * side + cy) through `cellKey`, and the cells' columns.
+ */
 class Level {
-  keys = new Float64Array(0);
   slots = new Int32Array(0);
   count = new Int32Array(16);
   sumX = new Float64Array(16);
   sumY = new Float64Array(16);
-  /** Sum of the point slots in the cell: a cell of one point names it. */
-  sumSlot = new Float64Array(16);
+  /** The point slots in the cell xor-ed together: a cell of one point names it. */
+  slotXor = new Int32Array(16);
   cellKey = new Float64Array(16);
   cells = 0;
+  /** Built: from now on the columns grow by an eighth, not double. */
+  private fitted = false;
 
   constructor(
     readonly side: number,
@@ -88,7 +96,7 @@ class Level {
     this.count = new Int32Array(Math.max(16, expected));
     this.sumX = new Float64Array(this.count.length);
     this.sumY = new Float64Array(this.count.length);
-    this.sumSlot = new Float64Array(this.count.length);
+    this.slotXor = new Int32Array(this.count.length);
     this.cellKey = new Float64Array(this.count.length);
     this.rehash(size);
   }
@@ -100,7 +108,6 @@ class Level {
   }
 
   private rehash(size: number): void {
-    this.keys = new Float64Array(size);
     this.slots = new Int32Array(size).fill(EMPTY);
     for (let c = 0; c < this.cells; c++) this.place(this.cellKey[c]!, c);
   }
@@ -108,7 +115,6 @@ class Level {
   private place(key: number, cell: number): void {
     let h = this.hash(key);
     while (this.slots[h] !== EMPTY) h = (h + 1) & (this.slots.length - 1);
-    this.keys[h] = key;
     this.slots[h] = cell;
   }
 
@@ -117,7 +123,7 @@ class Level {
     let h = this.hash(key);
     for (;;) {
       const cell = this.slots[h]!;
-      if (cell === EMPTY || this.keys[h] === key) return cell;
+      if (cell === EMPTY || this.cellKey[cell] === key) return cell;
       h = (h + 1) & (this.slots.length - 1);
     }
   }
@@ -132,23 +138,34 @@ class Level {
     this.count[cell] = 0;
     this.sumX[cell] = 0;
     this.sumY[cell] = 0;
-    this.sumSlot[cell] = 0;
+    this.slotXor[cell] = 0;
     if (this.cells * 2 > this.slots.length) this.rehash(this.slots.length * 2);
     else this.place(key, cell);
     return cell;
   }
 
+  /** Columns sized for the cells in use and an eighth more (after a build). */
+  fit(): void {
+    this.fitted = true;
+    this.resize(grown(this.cells));
+  }
+
   private grow(): void {
-    const size = this.count.length * 2;
+    const n = this.count.length;
+    this.resize(this.fitted ? grown(n) : n * 2);
+  }
+
+  private resize(size: number): void {
+    if (size === this.count.length) return;
     const widen = <T extends Int32Array | Float64Array>(from: T, make: (n: number) => T): T => {
       const to = make(size);
-      to.set(from);
+      to.set(from.subarray(0, Math.min(size, from.length)));
       return to;
     };
     this.count = widen(this.count, (n) => new Int32Array(n));
     this.sumX = widen(this.sumX, (n) => new Float64Array(n));
     this.sumY = widen(this.sumY, (n) => new Float64Array(n));
-    this.sumSlot = widen(this.sumSlot, (n) => new Float64Array(n));
+    this.slotXor = widen(this.slotXor, (n) => new Int32Array(n));
     this.cellKey = widen(this.cellKey, (n) => new Float64Array(n));
   }
 }
@@ -159,10 +176,12 @@ class Level {
  */
 export class GridIndex {
   private readonly levels: Level[] = [];
-  private lon = new Float64Array(0);
-  private lat = new Float64Array(0);
-  private x = new Float64Array(0);
-  private y = new Float64Array(0);
+  /** In 1e-6 degrees. */
+  private lon = new Int32Array(0);
+  private lat = new Int32Array(0);
+  /** Mercator, in [0, SCALE]. */
+  private x = new Int32Array(0);
+  private y = new Int32Array(0);
   private ids = new Int32Array(0);
   private forms = new Int32Array(0);
   private nextInCell = new Int32Array(0);
@@ -174,6 +193,7 @@ export class GridIndex {
   private free: number[] = [];
   private used = 0;
   private live = 0;
+  /** West, south, east, north in 1e-6 degrees. */
   private extent: Bbox | null = null;
   private extentStale = false;
 
@@ -205,7 +225,7 @@ export class GridIndex {
       this.extent = null;
       for (let s = 0; s < this.used; s++) if (this.ids[s] !== EMPTY) this.widen(s);
     }
-    return this.extent;
+    return this.extent && (this.extent.map((v) => v / MICRO) as Bbox);
   }
 
   /** Every point of the posts `removed` goes, then `added` come in. */
@@ -236,7 +256,7 @@ export class GridIndex {
     this.cellsIn(zz, x0, y0, x1, y1, (cell) => {
       const n = level.count[cell]!;
       const [cx, cy] =
-        n === 1 ? [this.x[level.sumSlot[cell]!]!, this.y[level.sumSlot[cell]!]!] : [level.sumX[cell]! / n, level.sumY[cell]! / n];
+        n === 1 ? [this.x[level.slotXor[cell]!]!, this.y[level.slotXor[cell]!]!] : [level.sumX[cell]! / n, level.sumY[cell]! / n];
       if (cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1) cells.push(cell);
     });
     return this.merged(zz, cells);
@@ -251,8 +271,8 @@ export class GridIndex {
   private merged(z: number, cells: number[]): GridHit[] {
     const level = this.levels[z]!;
     const n = (c: number) => level.count[c]!;
-    const cx = (c: number) => (n(c) === 1 ? this.x[level.sumSlot[c]!]! : level.sumX[c]! / n(c));
-    const cy = (c: number) => (n(c) === 1 ? this.y[level.sumSlot[c]!]! : level.sumY[c]! / n(c));
+    const cx = (c: number) => (n(c) === 1 ? this.x[level.slotXor[c]!]! : level.sumX[c]! / n(c));
+    const cy = (c: number) => (n(c) === 1 ? this.y[level.slotXor[c]!]! : level.sumY[c]! / n(c));
     cells.sort((a, b) => n(b) - n(a) || level.cellKey[a]! - level.cellKey[b]!);
     const at = new Map<number, number>();
     cells.forEach((cell, i) => at.set(level.cellKey[cell]!, i));
@@ -275,7 +295,7 @@ export class GridIndex {
           taken[j] = 1;
           [count, sumX, sumY, parts] = [count + n(other), sumX + cx(other) * n(other), sumY + cy(other) * n(other), parts + 1];
         }
-      if (count === 1) hits.push(this.pointHit(level.sumSlot[cell]!));
+      if (count === 1) hits.push(this.pointHit(level.slotXor[cell]!));
       else {
         // A cluster of several cells splits at the next zoom; one of a single cell where its points first fall apart.
         const expansion = parts > 1 ? z + 1 : this.expansion(z, key);
@@ -286,7 +306,7 @@ export class GridIndex {
   }
 
   private pointHit(s: number): GridHit {
-    return { lon: this.lon[s]!, lat: this.lat[s]!, id: this.ids[s]!, form: this.forms[s]!, count: 1, expansion: 0 };
+    return { lon: this.lon[s]! / MICRO, lat: this.lat[s]! / MICRO, id: this.ids[s]!, form: this.forms[s]!, count: 1, expansion: 0 };
   }
 
   /** Calls `visit` with each non-empty cell of zoom `z` that the box touches. */
@@ -360,9 +380,11 @@ export class GridIndex {
         level.count[cell]! += below.count[c]!;
         level.sumX[cell]! += below.sumX[c]!;
         level.sumY[cell]! += below.sumY[c]!;
-        level.sumSlot[cell]! += below.sumSlot[c]!;
+        level.slotXor[cell]! ^= below.slotXor[c]!;
       }
     }
+    for (const level of this.levels) level.fit();
+    this.head = this.head.slice(0, grown(leaf.cells));
   }
 
   private leafKey(s: number): number {
@@ -413,12 +435,12 @@ export class GridIndex {
     level.count[cell]! += sign;
     level.sumX[cell]! += sign * this.x[s]!;
     level.sumY[cell]! += sign * this.y[s]!;
-    level.sumSlot[cell]! += sign * s;
+    level.slotXor[cell]! ^= s;
   }
 
   private link(s: number, cell: number): void {
     if (cell >= this.head.length) {
-      const head = new Int32Array(Math.max(cell + 1, this.head.length * 2)).fill(EMPTY);
+      const head = new Int32Array(Math.max(cell + 1, grown(this.head.length))).fill(EMPTY);
       head.set(this.head);
       this.head = head;
     }
@@ -440,10 +462,10 @@ export class GridIndex {
   private take(lon: number, lat: number, id: number, form: number): number {
     const s = this.free.pop() ?? this.used++;
     if (s >= this.ids.length) this.reserve(this.used);
-    this.lon[s] = lon;
-    this.lat[s] = lat;
-    this.x[s] = mercX(lon);
-    this.y[s] = mercY(lat);
+    this.lon[s] = Math.round(lon * MICRO);
+    this.lat[s] = Math.round(lat * MICRO);
+    this.x[s] = mercX(this.lon[s]! / MICRO);
+    this.y[s] = mercY(this.lat[s]! / MICRO);
     this.ids[s] = id;
     this.forms[s] = form;
     this.nextOfPost[s] = this.first.get(id);
@@ -463,18 +485,13 @@ export class GridIndex {
 
   private reserve(n: number): void {
     if (n <= this.ids.length) return;
-    const size = Math.max(n, this.ids.length * 2, 64);
-    const f64 = (from: Float64Array) => {
-      const to = new Float64Array(size);
-      to.set(from);
-      return to;
-    };
+    const size = Math.max(n, grown(this.ids.length));
     const i32 = (from: Int32Array) => {
       const to = new Int32Array(size);
       to.set(from);
       return to;
     };
-    [this.lon, this.lat, this.x, this.y] = [f64(this.lon), f64(this.lat), f64(this.x), f64(this.y)];
+    [this.lon, this.lat, this.x, this.y] = [i32(this.lon), i32(this.lat), i32(this.x), i32(this.y)];
     [this.ids, this.forms] = [i32(this.ids), i32(this.forms)];
     [this.nextInCell, this.prevInCell, this.nextOfPost] = [i32(this.nextInCell), i32(this.prevInCell), i32(this.nextOfPost)];
   }

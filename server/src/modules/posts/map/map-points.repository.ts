@@ -7,6 +7,11 @@ import { filteredPosts, NEVER, NO_FORM, OTHER_SOURCE, SOURCE_CODES, STATUS_CODES
 const SCALE = 1_000_000;
 /** Bytes per point in the binary answer (see `loadMapPoints`). */
 const RECORD = 4 * 4 + 8 * 3 + 2 * 2;
+/**
+ * Post ids per blob, as a power of two: a few MB each. One blob of a million points was 44 MB,
+ * read as 88 MB of hex text into a connection buffer as large, all garbage after one statement.
+ */
+const BLOB_ID_BITS = 16;
 
 const epochMs = (column: string) => sql`floor(extract(epoch from ${sql.ref(column)}) * 1000)::int8`;
 
@@ -14,7 +19,7 @@ const epochMs = (column: string) => sql`floor(extract(epoch from ${sql.ref(colum
  * The points of the posts matching the search, one per location value, in one set-based statement.
  * Non-managers see only location fields shown to them, and a survey that hides locations as the
  * rounded point (`map.location_precision` decimals), as `/posts/geojson` does. Rows come back as
- * one binary blob of fixed-size records, read with a DataView: no text to format or parse per point.
+ * binary blobs of fixed-size records (one per range of post ids), read with a DataView: no text to format or parse per point.
  */
 export async function loadMapPoints(db: Executor, search: PostSearch, viewer: PostViewer): Promise<MapPoints> {
   const matching = filteredPosts(db, search, viewer).select([
@@ -50,7 +55,7 @@ export async function loadMapPoints(db: Executor, search: PostSearch, viewer: Po
     SOURCE_CODES.map((s, i) => sql`when ${sql.lit(s)} then ${sql.lit(i)}`),
     sql` `,
   )} else ${sql.lit(OTHER_SOURCE)} end)::int2`;
-  const { rows } = await sql<{ points: Buffer | null }>`
+  const { rows } = await sql<{ points: Buffer }>`
     select string_agg(
       int4send(pp.post_id) || int4send(coalesce(posts.form_id, ${sql.lit(NO_FORM)}))
       || int4send(round(${lon} * ${SCALE})::int) || int4send(round(${lat} * ${SCALE})::int)
@@ -58,21 +63,25 @@ export async function loadMapPoints(db: Executor, search: PostSearch, viewer: Po
       || int8send(coalesce(${epochMs('posts.updated')}, ${NEVER}::int8))
       || int2send(${statusCode}) || int2send(${sourceCode}),
       ''::bytea) as points
-    from (${matching}) posts join post_points pp on pp.post_id = posts.id${joins}${where}`.execute(db);
-  const blob = rows[0]?.points ?? Buffer.alloc(0);
-  const n = Math.floor(blob.length / RECORD);
-  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+    from (${matching}) posts join post_points pp on pp.post_id = posts.id${joins}${where}
+    group by pp.post_id >> ${sql.lit(BLOB_ID_BITS)}`.execute(db);
+  const n = rows.reduce((sum, row) => sum + Math.floor(row.points.length / RECORD), 0);
   const points = emptyPoints(n);
-  for (let i = 0, at = 0; i < n; i++, at += RECORD) {
-    points.ids[i] = view.getInt32(at);
-    points.formIds[i] = view.getInt32(at + 4);
-    points.lon[i] = view.getInt32(at + 8) / SCALE;
-    points.lat[i] = view.getInt32(at + 12) / SCALE;
-    points.created[i] = Number(view.getBigInt64(at + 16));
-    points.postDate[i] = Number(view.getBigInt64(at + 24));
-    points.updated[i] = Number(view.getBigInt64(at + 32));
-    points.status[i] = view.getInt16(at + 40);
-    points.source[i] = view.getInt16(at + 42);
+  let i = 0;
+  for (const row of rows) {
+    const blob = row.points;
+    const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+    for (let at = 0; at + RECORD <= blob.length; i++, at += RECORD) {
+      points.ids[i] = view.getInt32(at);
+      points.formIds[i] = view.getInt32(at + 4);
+      points.lon[i] = view.getInt32(at + 8) / SCALE;
+      points.lat[i] = view.getInt32(at + 12) / SCALE;
+      points.created[i] = Number(view.getBigInt64(at + 16));
+      points.postDate[i] = Number(view.getBigInt64(at + 24));
+      points.updated[i] = Number(view.getBigInt64(at + 32));
+      points.status[i] = view.getInt16(at + 40);
+      points.source[i] = view.getInt16(at + 42);
+    }
   }
   return points;
 }
