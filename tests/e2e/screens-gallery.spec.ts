@@ -52,7 +52,8 @@ for (const size of SIZES) {
       // What the screens show: a survey with located posts, a collection holding one, a saved search.
       const survey = await mappedSurvey(api, '#2a7ab0', 'Gallery ');
       const posts: number[] = [];
-      for (let i = 0; i < 6; i++) posts.push(await mappedPost(api, survey, unique(`Water point ${i} `), (12 + i * 3) / 10, (368 + i * 2) / 10));
+      for (let i = 0; i < 6; i++)
+        posts.push(await mappedPost(api, survey, unique(`Water point ${i} `), (12 + i * 3) / 10, (368 + i * 2) / 10));
       const token = await adminToken(api);
       const collection = await api.post(
         '/collections',
