@@ -104,9 +104,11 @@ describe('routes', () => {
 
   it('warns whoever can open settings, until closed, that install debug mode is on', async () => {
     const admin = memberSession({ role: 'admin', email: 'owner@example.org' });
+    // The map's Add post button reads the surveys: answered, so the only notice is the warning.
+    const surveys = { 'GET /forms': () => ({ body: list([]) }) };
     const on = await renderRoutes('/views/map', {
       session: admin,
-      handlers: { 'GET /verifier/db': () => ({ body: { success: 'Connected' } }) },
+      handlers: { ...surveys, 'GET /verifier/db': () => ({ body: { success: 'Connected' } }) },
     });
     await waitFor(() =>
       expect(on.services.notices.getSnapshot()).toMatchObject([
@@ -114,7 +116,7 @@ describe('routes', () => {
       ]),
     );
     cleanup();
-    const off = await renderRoutes('/views/map', { session: admin, handlers: { 'GET /verifier/db': () => ({ status: 204 }) } });
+    const off = await renderRoutes('/views/map', { session: admin, handlers: { ...surveys, 'GET /verifier/db': () => ({ status: 204 }) } });
     await waitFor(() => expect(off.server.requests.some((r) => r.path === '/verifier/db')).toBe(true));
     expect(off.services.notices.getSnapshot()).toEqual([]);
     cleanup();
