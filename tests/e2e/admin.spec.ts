@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { apiPost } from './map-support';
 import { adminToken, agreeTos, BUILTIN_ADMIN, createUser, E2E_ADMIN, expect, logIn, passwordToken, shot, test, unique } from './support';
 
 // These tests change deployment-wide state (the built-in admin, the site config): one at a time.
@@ -190,17 +191,23 @@ test.describe('administration', { tag: '@deployment' }, () => {
     await expect(page.getByRole('link', { name })).toBeVisible();
   });
 
-  test('demo plan: days left, expired, and the upgrade link', async ({ page, api }) => {
+  test('demo plan: the post limit, expired, and the upgrade link', async ({ page, api }) => {
+    // The deployment holds at least the plan's 25 posts whichever tests ran before (the days left
+    // before the limit are the unit tests' of demo.ts): an anonymous visitor counts the published ones.
+    const published = await api.get('/posts?limit=1&status=published');
+    for (let i = Number(published.body.total_count); i < 25; i++) {
+      await apiPost(api, '/posts', { title: unique('Demo '), content: 'Counted', status: 'published' });
+    }
     const inTenDays = new Date(Date.now() + 9.5 * 86_400_000).toISOString();
     try {
       await putSite(api, { tier: 'demo_1', expiration_date: inTenDays, extension_date: null });
       await page.goto('/views/map');
       const banner = page.getByRole('complementary', { name: 'Trial' });
-      await expect(banner).toContainText('You have 10 days left in your free trial.');
+      await expect(banner).toContainText('You have reached the limit of 25 posts for your free trial.');
       await expect(banner.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/settings/plan');
       await shot(page, 'demo-banner');
       await banner.getByRole('button', { name: 'Learn more' }).click();
-      const notice = page.getByRole('dialog', { name: 'This is a demo deployment' });
+      const notice = page.getByRole('dialog', { name: 'You have reached the limit of published Posts for your plan.' });
       await expect(notice).toContainText('A demo deployment shows up to 25 posts and can be used for 30 days.');
       await shot(page, 'demo-notice');
       await notice.getByRole('button', { name: 'Close' }).first().click();
@@ -209,10 +216,10 @@ test.describe('administration', { tag: '@deployment' }, () => {
       await putSite(api, { expiration_date: '2020-01-01T00:00:00+00:00', extension_date: '2020-02-01T00:00:00+00:00' });
       await page.reload();
       await expect(banner).toContainText('Your free trial has expired.');
-      // An extension still running keeps the trial open.
+      // An extension still running opens the trial again, at its post limit.
       await putSite(api, { extension_date: inTenDays });
       await page.reload();
-      await expect(banner).toContainText('days left in your free trial');
+      await expect(banner).toContainText('You have reached the limit of 25 posts for your free trial.');
     } finally {
       await putSite(api, { tier: 'free', expiration_date: null, extension_date: null });
     }
