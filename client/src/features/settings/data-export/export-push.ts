@@ -11,8 +11,10 @@ export type ExportPush = {
   status: ExportStatus;
   processed: number;
   total: number | null;
+  /** How far the upload went; null while none was asked for. */
   stage: HxlUploadStage | null;
   datasetUrl: string | null;
+  /** The exchange's answer when the upload failed. */
   reason: string | null;
 };
 

@@ -2,19 +2,8 @@ import type { ExportJob, ExportStatus, HxlMetadata, HxlMetadataBody, HxlUploadSt
 import { assign, fromPromise, setup } from 'xstate';
 import type { ExportPush } from '../data-export/export-push';
 
-/** Where the export and its upload are, as the page shows them. */
-export type UploadView = {
-  status: ExportStatus;
-  processed: number;
-  total: number | null;
-  /** How far the upload went; null while none was asked for. */
-  stage: HxlUploadStage | null;
-  datasetUrl: string | null;
-  /** The exchange's answer when the upload failed. */
-  reason: string | null;
-  /** The export was cancelled (deleted). */
-  gone: boolean;
-};
+/** Where the export and its upload are, as the page shows them: what its pushes carry, and whether it was cancelled (deleted). */
+export type UploadView = Omit<ExportPush, 'type' | 'id'> & { gone: boolean };
 
 /** What the page shows: the metadata form, the upload under way, its end, or a cancelled export. */
 export type UploadPhase = 'describing' | 'uploading' | 'done' | 'failed' | 'gone';
