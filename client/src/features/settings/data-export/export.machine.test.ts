@@ -87,6 +87,18 @@ describe('export machine', () => {
     actor.send({ type: 'PUSHED', push: push('export.completed', 'SUCCESS', 100) });
     answer();
     await waitFor(actor, (s) => s.matches('ready'));
+    // The count shown is the finished job's, not the nothing heard while the POST was on its way.
+    expect(actor.getSnapshot().context).toMatchObject({ processed: 100, total: 100, early: [] });
+  });
+
+  it('an export that failed before the POST answered shows how far it got', async () => {
+    const { actor, answer } = start();
+    actor.send({ type: 'START', request });
+    actor.send({ type: 'PUSHED', push: push('export.progressed', 'QUEUED', 30) });
+    actor.send({ type: 'PUSHED', push: push('export.failed', 'FAILED', 30) });
+    answer();
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context).toMatchObject({ processed: 30, total: 100 });
   });
 
   it('catches up with one read after a reconnect mid-job: the job ended while the socket was down', async () => {

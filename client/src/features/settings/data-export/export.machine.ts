@@ -69,18 +69,17 @@ export const exportMachine = setup({
     },
     /** The pushes that came before the answer, for this job, as if they came now. */
     replaying: {
+      entry: assign(({ context }) => {
+        const last = context.early.filter((p) => p.id === context.jobId).at(-1);
+        return last ? { processed: last.processed, total: last.total } : {};
+      }),
       always: [
         { guard: ({ context }) => earlyOf(context, 'export.completed'), target: 'fetchingResult' },
         { guard: ({ context }) => earlyOf(context, 'export.failed'), target: 'failed' },
         { guard: ({ context }) => earlyOf(context, 'export.cancelled'), target: 'cancelled' },
-        {
-          target: 'running',
-          actions: assign(({ context }) => {
-            const last = context.early.filter((p) => p.id === context.jobId).at(-1);
-            return last ? { processed: last.processed, total: last.total, early: [] } : { early: [] };
-          }),
-        },
+        { target: 'running' },
       ],
+      exit: assign({ early: [] }),
     },
     running: {
       on: {
@@ -120,7 +119,15 @@ export const exportMachine = setup({
       invoke: {
         src: 'read',
         input: ({ context }) => ({ id: context.jobId! }),
-        onDone: { target: 'ready', actions: assign({ url: ({ event }) => event.output.url }) },
+        // The job as stored says how many rows the file holds, whichever pushes were heard.
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            url: ({ event }) => event.output.url,
+            processed: ({ event }) => event.output.processed_rows,
+            total: ({ event }) => event.output.total_rows,
+          }),
+        },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
       },
     },

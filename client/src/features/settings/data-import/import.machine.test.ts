@@ -224,6 +224,21 @@ describe('CSV import machine: following the job', () => {
     expect(actor.getSnapshot().context.importId).toBeNull();
   });
 
+  it('a short file that ends before the POST answers lands on the completion it pushed', async () => {
+    let answer!: (csv: CsvImport) => void;
+    const { actor, spies } = await toMapping({ start: () => new Promise((resolve) => (answer = resolve)) });
+    mapAll(actor);
+    actor.send({ type: 'IMPORT' });
+    await waitFor(actor, () => spies.start.mock.calls.length === 1);
+    actor.send({ type: 'PROGRESS', progress: { ...progress(2, 0, 'SUCCESS'), id: 77 } });
+    actor.send({ type: 'PROGRESS', progress: progress(1, 0) });
+    actor.send({ type: 'PROGRESS', progress: progress(2, 0, 'SUCCESS') });
+    // The answer says PENDING: it was written before the job ran.
+    answer(csvOf({ status: 'PENDING', collection_id: 3 }));
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(actor.getSnapshot().context.progress).toMatchObject({ id: 9, processed: 2, status: 'SUCCESS' });
+  });
+
   it('ends in failed on import.failed', async () => {
     const { actor } = await toImporting();
     actor.send({ type: 'PROGRESS', progress: progress(10, 0, 'FAILED') });

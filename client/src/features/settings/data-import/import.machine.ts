@@ -221,17 +221,26 @@ export const importMachine = setup({
     },
     /** The server checks the mapping and starts the job; its refusals go back to step 2. */
     validating: {
+      // The job may push its progress, even its end, before the POST's answer arrives (a short
+      // file): what is heard meanwhile is kept, and the answer only counts if it is not older.
+      entry: assign({ importId: ({ context }) => context.csv!.id, progress: null }),
+      on: { PROGRESS: { guard: 'advances', actions: 'takeProgress' } },
       invoke: {
         src: 'start',
         input: ({ context }) => ({ id: context.csv!.id, body: mappingBody(context.mapping, context.status, context.formId!) }),
         onDone: {
           target: 'importing',
           actions: [
-            assign({ importId: ({ event }) => event.output.id, csv: ({ event }) => event.output }),
-            raise(({ event }) => ({ type: 'PROGRESS' as const, progress: progressOf(event.output) })),
+            assign({ csv: ({ event }) => event.output }),
+            raise(({ context, event }) => {
+              const answered = progressOf(event.output);
+              const heard = context.progress;
+              const newer = heard !== null && (heard.status !== 'PENDING' || rowsDone(heard) >= rowsDone(answered));
+              return { type: 'PROGRESS' as const, progress: newer ? heard : answered };
+            }),
           ],
         },
-        onError: { target: 'mapping', actions: assign({ problems: ({ event }) => messagesOf(event.error) }) },
+        onError: { target: 'mapping', actions: assign({ importId: null, progress: null, problems: ({ event }) => messagesOf(event.error) }) },
       },
     },
     importing: {
