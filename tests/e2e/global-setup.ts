@@ -144,7 +144,9 @@ export default async function globalSetup() {
     await ckan.close();
     // E2E_KEEP=1 keeps the database and the server's log to look into a failure afterwards.
     if (process.env.E2E_KEEP) {
-      console.log(`E2E_KEEP: database ${database?.url ?? '(embedded, in the work directory)'}, server log ${path.join(work, 'server.log')}`);
+      console.log(
+        `E2E_KEEP: database ${database?.url ?? '(embedded, in the work directory)'}, server log ${path.join(work, 'server.log')}`,
+      );
       return;
     }
     await database?.drop();

@@ -240,7 +240,10 @@ export const importMachine = setup({
             }),
           ],
         },
-        onError: { target: 'mapping', actions: assign({ importId: null, progress: null, problems: ({ event }) => messagesOf(event.error) }) },
+        onError: {
+          target: 'mapping',
+          actions: assign({ importId: null, progress: null, problems: ({ event }) => messagesOf(event.error) }),
+        },
       },
     },
     importing: {
