@@ -39,6 +39,8 @@ export async function startNodeProcess(
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // As `npm start` and the image run it (README, "Memory").
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -2,8 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { EmbeddedStartError } from './db/embedded';
+import { keepHeapNearLiveSize } from './memory';
 import { startNode } from './node';
 
+keepHeapNearLiveSize();
 const config = loadConfig();
 // The built client sits beside the built server: server/dist/main.js -> client/dist.
 config.clientDist ??= fileURLToPath(new URL('../../client/dist', import.meta.url));
