@@ -4,6 +4,7 @@ import { connect } from './db/database';
 import { createContext } from './context';
 import { createJobs } from './jobs/jobs';
 import { createMailer } from './mail/mailer';
+import { keepHeapNearLiveSize } from './memory';
 import { createLocalMediaStore } from './media/media-store';
 import { createServices } from './services';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import path from 'node:path';
  * `npm run worker`: runs the job queues without serving HTTP, for deployments that scale workers
  * apart from API nodes (DESIGN 5). It needs DATABASE_URL: the embedded database serves one process.
  */
+keepHeapNearLiveSize();
 const config = loadConfig();
 if (!config.databaseUrl) {
   console.error('npm run worker needs DATABASE_URL (the embedded database is reachable only from its own process).');
