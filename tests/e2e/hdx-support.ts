@@ -20,7 +20,10 @@ export const exchange = {
   },
 };
 
-/** A survey with a text field and a number field, and one published post (`marker` its title) filling both. */
+/**
+ * A survey with a text field and a number field, and one published post (`marker` its title) filling
+ * both; `filters` names the survey and the title.
+ */
 export async function taggableSurvey(api: ApiClient) {
   const name = unique('Tagged survey ');
   const form = await apiPost(api, '/forms', { name, require_approval: false });
@@ -36,7 +39,9 @@ export async function taggableSurvey(api: ApiClient) {
     status: 'published',
     values: { [district.key as string]: ['Kisumu'], [affected.key as string]: [42] },
   });
-  return { name, marker, district: district.label as string, affected: affected.label as string };
+  // The filters of a data view showing this survey's posts with that title, as its links carry them.
+  const filters = `form=${form.id as number}&q=${encodeURIComponent(marker)}`;
+  return { name, marker, filters, district: district.label as string, affected: affected.label as string };
 }
 
 /** Fills the dataset form of /settings/hdx-details in English and submits it. */

@@ -27,7 +27,7 @@ test.describe('data export settings', () => {
       });
 
     // The current filters travel in the address, as the data view links them.
-    await logInAs(page, api, 'admin', `/settings/data-export?q=${encodeURIComponent(marker)}`);
+    await logInAs(page, api, 'admin', `/settings/data-export?form=${form.id as number}&q=${encodeURIComponent(marker)}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Export', exact: true }).waitFor();
     // The statuses exported are named as everywhere else, in the reader's language.
@@ -38,6 +38,8 @@ test.describe('data export settings', () => {
     await expect(page.getByRole('alert')).toHaveText('Uh oh... you need to select some fields to export first.');
 
     const survey = page.getByRole('group', { name });
+    // The filters name this survey: the fields of no other could be in the file.
+    await expect(page.locator('fieldset.export-survey')).toHaveCount(1);
     await survey.getByLabel(district.label as string).check();
     await survey.getByLabel(where.label as string).check();
     // HXL tags have their own page (settings-hdx.spec.ts): this form offers none.

@@ -87,12 +87,15 @@ test.describe('humanitarian data exchange settings', () => {
     api,
   }) => {
     const survey = await taggableSurvey(api);
-    await logInAs(page, api, 'admin', `/settings/data-export?q=${encodeURIComponent(survey.marker)}`);
+    await logInAs(page, api, 'admin', `/settings/data-export?${survey.filters}`);
     // Reached from the export screen, with the same filters.
     await page.getByRole('link', { name: 'Tag the fields with HXL hashtags and export' }).click();
-    await expect(page).toHaveURL(/\/settings\/hdx\?q=/);
+    await expect(page).toHaveURL(/\/settings\/hdx\?.*form=/);
     await expect(page.getByRole('heading', { level: 1, name: 'Tag and export data with HXL' })).toBeVisible();
     const group = page.getByRole('group', { name: survey.name });
+    // The filters name one survey: only its fields can be in the file, so only they are offered.
+    await expect(group).toBeVisible();
+    await expect(page.locator('fieldset.export-survey')).toHaveCount(1);
     const districtTag = group.getByRole('combobox', { name: `HXL tag for ${survey.district}` });
     const affectedTag = group.getByRole('combobox', { name: `HXL tag for ${survey.affected}` });
     // The tags offered are those of /hxl/tags that fit each field's type.
@@ -157,7 +160,7 @@ test.describe('humanitarian data exchange settings', () => {
     expect(
       (await api.post('/users/me/settings', { config_key: 'hdx_api_key', config_value: CKAN_HOLD_KEY }, { token: user.token })).status,
     ).toBe(200);
-    await page.goto(`/settings/hdx?q=${encodeURIComponent(survey.marker)}`);
+    await page.goto(`/settings/hdx?${survey.filters}`);
     const group = page.getByRole('group', { name: survey.name });
     await group
       .getByRole('combobox', { name: `HXL tag for ${survey.district}` })

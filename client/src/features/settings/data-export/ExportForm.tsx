@@ -1,17 +1,10 @@
-import type { Attribute, ExportFormat, Form } from '@platform/shared';
+import type { ExportFormat } from '@platform/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportRequest } from '../../../api/endpoints/exports';
-import { listAttributes, listForms } from '../../../api/endpoints/forms';
 import type { Query } from '../../../api/query';
-import { useServices } from '../../../providers/services-context';
-import { useLiveQuery } from '../../../providers/query/useLiveQuery';
 import { SelectField } from '../../../ui/SelectField';
-
-type SurveyFields = { form: Form; attributes: Attribute[] };
-
-/** Fields the post's own Title and Description columns already hold. */
-const OWN_COLUMN_TYPES = new Set(['title', 'description']);
+import { useExportSurveys } from './useExportSurveys';
 
 /**
  * What to export (spec 3 sections 2 and 5): all fields or the selected ones, as CSV or GeoJSON. The
@@ -20,13 +13,7 @@ const OWN_COLUMN_TYPES = new Set(['title', 'description']);
  */
 export function ExportForm({ filters, busy, onExport }: { filters: Query; busy: boolean; onExport: (request: ExportRequest) => void }) {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const surveys = useLiveQuery(['export-fields'], async (): Promise<SurveyFields[]> => {
-    const forms = await listForms(api);
-    return Promise.all(
-      forms.map(async (form) => ({ form, attributes: (await listAttributes(api, form.id)).filter((a) => !OWN_COLUMN_TYPES.has(a.type)) })),
-    );
-  });
+  const surveys = useExportSurveys(filters);
   const [scope, setScope] = useState<'all' | 'selected'>('all');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [format, setFormat] = useState<ExportFormat>('csv');

@@ -1,8 +1,6 @@
-import type { Attribute, Form } from '@platform/shared';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { listAttributes, listForms } from '../../../api/endpoints/forms';
 import { listHxlTags } from '../../../api/endpoints/hdx';
 import { useConfig } from '../../../providers/config-context';
 import { isFeatureEnabled } from '../../../providers/features';
@@ -12,15 +10,11 @@ import { useScreenMeta } from '../../../providers/useScreenMeta';
 import { filtersFromParams, filtersToQuery } from '../../common/filter-state';
 import { ExportProgress } from '../data-export/ExportProgress';
 import { useExport } from '../data-export/useExport';
+import { useExportSurveys } from '../data-export/useExportSurveys';
 import { HxlFieldRow } from './HxlFieldRow';
 import { headingRow, type FieldTagging } from './hxl-heading';
 import '../data-export/data-export.css';
 import './hdx.css';
-
-type SurveyFields = { form: Form; attributes: Attribute[] };
-
-/** Fields the post's own Title and Description columns already hold (no HXL tag of their own). */
-const OWN_COLUMN_TYPES = new Set(['title', 'description']);
 
 /**
  * /settings/hdx (spec 3 "Export and humanitarian data exchange"): the tag and attribute mapping.
@@ -43,12 +37,7 @@ function HxlTaggingPage() {
   useScreenMeta(t('hdx.tagging.title'), { robots: 'noindex, nofollow' });
   const [params] = useSearchParams();
   const { orderby: _orderby, order: _order, order_unlocked_on_top: _top, ...filters } = filtersToQuery(filtersFromParams(params));
-  const surveys = useLiveQuery(['hxl-tagging-fields'], async (): Promise<SurveyFields[]> => {
-    const forms = await listForms(api);
-    return Promise.all(
-      forms.map(async (form) => ({ form, attributes: (await listAttributes(api, form.id)).filter((a) => !OWN_COLUMN_TYPES.has(a.type)) })),
-    );
-  });
+  const surveys = useExportSurveys(filters);
   const tags = useLiveQuery(['hxl-tags'], () => listHxlTags(api));
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [taggings, setTaggings] = useState<Record<number, FieldTagging>>({});
