@@ -97,7 +97,8 @@ async function checkPhoneHeader(page: Page, code: 'en' | 'ar') {
 for (const size of SIZES) {
   for (const code of ['en', 'ar'] as const) {
     test(`the main screens at ${size.width} px in ${code}: screenshots, axe and the layout`, async ({ page, api }) => {
-      test.setTimeout(120_000);
+      // Seven screens with axe on each: 2.1 min on the slowest instance seen.
+      test.setTimeout(240_000);
       await blockTiles(page);
       await useLanguage(page, code);
       await page.setViewportSize({ width: size.width, height: size.height });

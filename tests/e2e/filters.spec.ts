@@ -39,7 +39,6 @@ async function seed(api: ApiClient): Promise<Seeded> {
 
 test.describe('filters', () => {
   test('on a phone and a tablet the filters panel and its buttons fit the screen, in English, Spanish and Arabic', async ({ page }) => {
-    test.setTimeout(120_000);
     await blockTiles(page);
     // The map's panel ends with "Close and view", longer than the data view's "Apply"; Spanish has the longest words.
     // On a tablet the Filters button sits past the screen's middle, where a panel hung from it ran off the screen.
@@ -85,7 +84,6 @@ test.describe('filters', () => {
   });
 
   test('the filters dropdown, chips and search filter the data list, and the address keeps them', async ({ page, api }) => {
-    test.setTimeout(90_000);
     await blockTiles(page);
     const { survey, parent, child, titles } = await seed(api);
     await page.goto(`/views/data?form=${survey.id}`);

@@ -17,7 +17,6 @@ const SAVED = /Thank you for your submission, your post ".*" has been published\
 
 test.describe('posts: create, edit, moderate and browse', () => {
   test('creates a post with a value of every field type and shows it in the list and the detail', async ({ page, api, baseURL }) => {
-    test.setTimeout(150_000);
     await blockTiles(page);
     const survey = await everyFieldSurvey(api);
     const plain = await plainSurvey(api);
@@ -284,8 +283,7 @@ test.describe('posts: create, edit, moderate and browse', () => {
   });
 
   test('edits a post; no changes, unsaved changes and a saved change', async ({ page, api, baseURL }) => {
-    // Five trips through the editor: about 30 s alone, and past 60 s beside another worker on a slow machine.
-    test.setTimeout(120_000);
+    // Five trips through the editor: about 30 s alone, past 60 s beside another worker on a slow machine.
     await blockTiles(page);
     const survey = await everyFieldSurvey(api);
     const title = unique('Edit me ');
