@@ -1,5 +1,5 @@
 import { CSV_MAX_BYTES, type CsvImport, type ImportProgress } from '@platform/shared';
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import { mappingBody, mappingProblems, type ImportField, type ImportProblem, type StatusChoice, type TargetOption } from './import-mapping';
 
 export type Uploaded = { csv: CsvImport; fields: ImportField[]; options: TargetOption[] };
@@ -232,11 +232,10 @@ export const importMachine = setup({
           target: 'importing',
           actions: [
             assign({ csv: ({ event }) => event.output }),
-            raise(({ context, event }) => {
-              const answered = progressOf(event.output);
-              const heard = context.progress;
-              const newer = heard !== null && (heard.status !== 'PENDING' || rowsDone(heard) >= rowsDone(answered));
-              return { type: 'PROGRESS' as const, progress: newer ? heard : answered };
+            // The answer, then what was heard: `importing` takes each only if it is not older.
+            enqueueActions(({ context, event, enqueue }) => {
+              enqueue.raise({ type: 'PROGRESS', progress: progressOf(event.output) });
+              if (context.progress) enqueue.raise({ type: 'PROGRESS', progress: context.progress });
             }),
           ],
         },
