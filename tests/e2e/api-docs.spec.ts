@@ -9,7 +9,9 @@ test.describe('API docs page', () => {
       if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) offOrigin.push(request.url());
     });
     await page.goto('/api/docs');
-    await expect(page.getByRole('heading', { name: /Platform API \(Ushahidi v3 compatible\)/ })).toBeVisible();
+    // Swagger UI (1.7 MB of script) parses and lays out the 340 KB document first: on a busy CI
+    // machine that took more than the usual 10 s.
+    await expect(page.getByRole('heading', { name: /Platform API \(Ushahidi v3 compatible\)/ })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
     await expect(page.getByText(/regenerates a key and DELETE removes it/)).toBeVisible();
     // Swagger UI breaks long paths with invisible characters: its data-path attribute keeps them whole.

@@ -56,6 +56,15 @@ describe('counts that run out of their budget', () => {
     expect(tried).toHaveLength(2);
   });
 
+  it("are never estimated on a demo site: its search holds only the plan's first posts", async () => {
+    const cache = createCountCache(server.ctx.reader);
+    const demo = { ...near(10), demoLimit: 25 };
+    cache.ranOut(shapeKey(demo, visitor));
+    const page = await searchPosts(server.ctx.db, demo, visitor, paging, { mode: 'fast', sessions: server.ctx.lists, cache });
+    expect(page.totalKind).toBe('exact');
+    expect(page.total).toBe(25);
+  });
+
   it('estimate a radius from the posts its box holds and the part of the box a circle fills', async () => {
     const cache = createCountCache(server.ctx.reader);
     const search = { ...PostListQuery.parse({ center_point: '0,20', within_km: '11' }), demoLimit: null };
