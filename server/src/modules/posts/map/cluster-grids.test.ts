@@ -3,8 +3,8 @@ import { createClusterGrids, type GridThread } from './cluster-grids';
 import type { GridPoints } from './grid-index';
 
 const points = (ids: number[]): GridPoints => ({
-  lon: new Float64Array(ids.length),
-  lat: new Float64Array(ids.length),
+  lonE6: new Int32Array(ids.length),
+  latE6: new Int32Array(ids.length),
   ids: Int32Array.from(ids),
   forms: new Int32Array(ids.length),
 });

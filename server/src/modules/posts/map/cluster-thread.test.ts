@@ -7,21 +7,21 @@ const WORLD: [number, number, number, number] = [-180, -85, 180, 85];
 /** Points on a grid around (lon0, lat0), `step` degrees apart, post ids from `firstId`. */
 function grid(n: number, lon0: number, lat0: number, step: number, firstId = 1): GridPoints {
   const points: GridPoints = {
-    lon: new Float64Array(n * n),
-    lat: new Float64Array(n * n),
+    lonE6: new Int32Array(n * n),
+    latE6: new Int32Array(n * n),
     ids: new Int32Array(n * n),
     forms: new Int32Array(n * n).fill(1),
   };
   for (let a = 0; a < n; a++)
     for (let b = 0; b < n; b++) {
-      points.lon[a * n + b] = lon0 + a * step;
-      points.lat[a * n + b] = lat0 + b * step;
+      points.lonE6[a * n + b] = Math.round((lon0 + a * step) * 1e6);
+      points.latE6[a * n + b] = Math.round((lat0 + b * step) * 1e6);
       points.ids[a * n + b] = firstId + a * n + b;
     }
   return points;
 }
 
-const copy = (p: GridPoints): GridPoints => ({ lon: p.lon.slice(), lat: p.lat.slice(), ids: p.ids.slice(), forms: p.forms.slice() });
+const copy = (p: GridPoints): GridPoints => ({ lonE6: p.lonE6.slice(), latE6: p.latE6.slice(), ids: p.ids.slice(), forms: p.forms.slice() });
 const sum = (hits: Array<{ count: number }>) => hits.reduce((s, h) => s + h.count, 0);
 
 let resets = 0;
@@ -46,8 +46,8 @@ describe('the clustering thread', () => {
     const moved = grid(1, 100, 20, 1, 5);
     const added = grid(1, -60, -30, 1, 99);
     const both: GridPoints = {
-      lon: Float64Array.from([...moved.lon, ...added.lon]),
-      lat: Float64Array.from([...moved.lat, ...added.lat]),
+      lonE6: Int32Array.from([...moved.lonE6, ...added.lonE6]),
+      latE6: Int32Array.from([...moved.latE6, ...added.latE6]),
       ids: Int32Array.from([...moved.ids, ...added.ids]),
       forms: Int32Array.from([1, 1]),
     };

@@ -19,8 +19,8 @@ type Point = { lon: number; lat: number; form: number };
 function columns(posts: Map<number, Point[]>): GridPoints {
   const rows = [...posts].flatMap(([id, points]) => points.map((p) => ({ id, ...p })));
   return {
-    lon: Float64Array.from(rows, (r) => r.lon),
-    lat: Float64Array.from(rows, (r) => r.lat),
+    lonE6: Int32Array.from(rows, (r) => Math.round(r.lon * 1e6)),
+    latE6: Int32Array.from(rows, (r) => Math.round(r.lat * 1e6)),
     ids: Int32Array.from(rows, (r) => r.id),
     forms: Int32Array.from(rows, (r) => r.form),
   };
@@ -119,6 +119,32 @@ describe('the grid cluster index (issue 27)', () => {
     ]);
     expect(index.query([80, 40, 100, 50], 3).map((h) => h.id)).toEqual([11]);
     expect(index.bounds()).toEqual([-90, -45, 90, 45]);
+  });
+
+  it('gives back every point to the micro-degree, past the latitudes the map cuts off too, and boxes them', () => {
+    const next = random(7);
+    const micro = () => Math.round((next() * 360 - 180) * 1e6) / 1e6;
+    const posts = new Map<number, Point[]>();
+    for (let id = 1; id <= 2000; id++) posts.set(id, [{ lon: micro(), lat: Math.round(micro() * (85 / 180) * 1e6) / 1e6, form: 1 }]);
+    const hits = new GridIndex(50, columns(posts)).query(WORLD, GRID_MAX_ZOOM + 1);
+    expect(hits).toHaveLength(2000);
+    for (const hit of hits) expect([hit.lon, hit.lat]).toEqual([posts.get(hit.id)![0]!.lon, posts.get(hit.id)![0]!.lat]);
+
+    // Mercator ends at ±85.0511°: points past it are drawn at its edge, and keep their own coordinates.
+    const polar = new Map<number, Point[]>(
+      [89.999999, -90, 85.051129, -86.5].map((lat, k) => [k + 1, [{ lon: -150 + 100 * k, lat, form: 1 }]]),
+    );
+    const index = new GridIndex(50, columns(polar));
+    expect(index.query(WORLD, 3).map((h) => [h.id, h.lon, h.lat]).sort((a, b) => a[0]! - b[0]!)).toEqual([
+      [1, -150, 89.999999],
+      [2, -50, -90],
+      [3, 50, 85.051129],
+      [4, 150, -86.5],
+    ]);
+    expect(index.bounds()).toEqual([-150, -90, 150, 89.999999]);
+    // The northernmost point goes: the box shrinks to the next one, cut off too.
+    index.update([1], columns(new Map()));
+    expect(index.bounds()).toEqual([-50, -90, 150, 85.051129]);
   });
 
   it('answers a viewport across the antimeridian, and a post with two points counts once', () => {

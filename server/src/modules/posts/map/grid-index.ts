@@ -28,8 +28,8 @@ export type Bbox = [number, number, number, number];
 /** A viewport's feature: a cluster (`id` -1) with its count and expansion zoom, or a post's point. */
 export type GridHit = { lon: number; lat: number; id: number; form: number; count: number; expansion: number };
 
-/** Points to index: parallel columns, one entry per location value. */
-export type GridPoints = { lon: Float64Array; lat: Float64Array; ids: Int32Array; forms: Int32Array };
+/** Points to index: parallel columns, one entry per location value, coordinates in 1e-6 degrees. */
+export type GridPoints = { lonE6: Int32Array; latE6: Int32Array; ids: Int32Array; forms: Int32Array };
 
 const mercX = (lon: number) => Math.round(Math.min(1, Math.max(0, lon / 360 + 0.5)) * SCALE);
 function mercY(lat: number): number {
@@ -39,6 +39,17 @@ function mercY(lat: number): number {
 }
 const lonOf = (x: number) => (x / SCALE - 0.5) * 360;
 const latOf = (y: number) => (360 * Math.atan(Math.exp((180 - (y / SCALE) * 360) * (Math.PI / 180)))) / Math.PI - 90;
+/**
+ * A point's coordinates in 1e-6 degrees, given back by its mercator integers: one step of those is
+ * at most 3.4e-7 degrees, so rounding recovers the micro-degrees exactly (not past the latitudes
+ * the map cuts off, which `GridIndex.cutOff` keeps).
+ */
+const lonE6Of = (x: number) => Math.round(lonOf(x) * MICRO);
+/** The latitude where web mercator, and the map, end (rounded down). */
+const MERCATOR_EDGE = 85.0511;
+/** Below this latitude (1e-6 degrees) every point's latitude is given back; past it, those cut off are kept. */
+const NEAR_CUT_E6 = 85_000_000;
+const latE6Of = (y: number) => Math.round(latOf(y) * MICRO);
 
 /** Post ids up to this are kept in a typed array (ids are serial); above, in a Map. */
 const DENSE_IDS = 2 ** 26;
@@ -176,10 +187,10 @@ class Level {
  */
 export class GridIndex {
   private readonly levels: Level[] = [];
-  /** In 1e-6 degrees. */
-  private lon = new Int32Array(0);
-  private lat = new Int32Array(0);
-  /** Mercator, in [0, SCALE]. */
+  /**
+   * Mercator, in [0, SCALE]. A point's longitude and latitude follow from them (`lonE6Of`): keeping
+   * them too took 8 MB more at a million points (issue 22).
+   */
   private x = new Int32Array(0);
   private y = new Int32Array(0);
   private ids = new Int32Array(0);
@@ -190,10 +201,12 @@ export class GridIndex {
   /** The head of each leaf cell's chain of slots. */
   private head = new Int32Array(16).fill(EMPTY);
   private readonly first = new PostSlots();
+  /** The coordinates, in 1e-6 degrees, of the points that mercator cannot give back: those past about ±85.05° of latitude. */
+  private readonly cutOff = new Map<number, [number, number]>();
   private free: number[] = [];
   private used = 0;
   private live = 0;
-  /** West, south, east, north in 1e-6 degrees. */
+  /** The smallest and largest mercator x and y of every point (north is the smallest y). */
   private extent: Bbox | null = null;
   private extentStale = false;
 
@@ -225,13 +238,20 @@ export class GridIndex {
       this.extent = null;
       for (let s = 0; s < this.used; s++) if (this.ids[s] !== EMPTY) this.widen(s);
     }
-    return this.extent && (this.extent.map((v) => v / MICRO) as Bbox);
+    if (!this.extent) return null;
+    const [x0, y0, x1, y1] = this.extent;
+    const box: Bbox = [lonE6Of(x0), latE6Of(y1), lonE6Of(x1), latE6Of(y0)];
+    for (const [lon, lat] of this.cutOff.values()) {
+      [box[0], box[2]] = [Math.min(box[0], lon), Math.max(box[2], lon)];
+      [box[1], box[3]] = [Math.min(box[1], lat), Math.max(box[3], lat)];
+    }
+    return box.map((v) => v / MICRO) as Bbox;
   }
 
   /** Every point of the posts `removed` goes, then `added` come in. */
   update(removed: Iterable<number>, added: GridPoints): void {
     for (const id of removed) this.removePost(id);
-    for (let k = 0; k < added.ids.length; k++) this.add(added.lon[k]!, added.lat[k]!, added.ids[k]!, added.forms[k]!);
+    for (let k = 0; k < added.ids.length; k++) this.add(added.lonE6[k]!, added.latE6[k]!, added.ids[k]!, added.forms[k]!);
   }
 
   /** Clusters and points of a viewport at a zoom (any zoom above the grid's gives points alone). */
@@ -242,7 +262,8 @@ export class GridIndex {
     else if (west > east) return [...this.query([west, south, 180, north], zoom), ...this.query([-180, south, east, north], zoom)];
     else [west, east] = [Math.max(-180, west), Math.min(180, east)];
     const [x0, x1] = [mercX(west), mercX(east)];
-    const [y0, y1] = [mercY(Math.min(85.0511, north)), mercY(Math.max(-85.0511, south))];
+    // A viewport to the map's edge takes in the points past it too (drawn at the edge).
+    const [y0, y1] = [north >= MERCATOR_EDGE ? 0 : mercY(north), south <= -MERCATOR_EDGE ? SCALE : mercY(south)];
     if (z > GRID_MAX_ZOOM) {
       this.cellsIn(GRID_MAX_ZOOM, x0, y0, x1, y1, (cell) => {
         for (let s = this.head[cell]!; s !== EMPTY; s = this.nextInCell[s]!)
@@ -306,7 +327,8 @@ export class GridIndex {
   }
 
   private pointHit(s: number): GridHit {
-    return { lon: this.lon[s]! / MICRO, lat: this.lat[s]! / MICRO, id: this.ids[s]!, form: this.forms[s]!, count: 1, expansion: 0 };
+    const [lon, lat] = this.cutOff.get(s) ?? [lonE6Of(this.x[s]!), latE6Of(this.y[s]!)];
+    return { lon: lon / MICRO, lat: lat / MICRO, id: this.ids[s]!, form: this.forms[s]!, count: 1, expansion: 0 };
   }
 
   /** Calls `visit` with each non-empty cell of zoom `z` that the box touches. */
@@ -365,7 +387,7 @@ export class GridIndex {
     // Leaf cells point by point, then each zoom from the one below it: a cell per cell, not per point.
     const leaf = this.levels[GRID_MAX_ZOOM]!;
     for (let k = 0; k < n; k++) {
-      const s = this.take(points.lon[k]!, points.lat[k]!, points.ids[k]!, points.forms[k]!);
+      const s = this.take(points.lonE6[k]!, points.latE6[k]!, points.ids[k]!, points.forms[k]!);
       const cell = leaf.cell(this.leafKey(s));
       this.link(s, cell);
       this.addTo(leaf, cell, s, 1);
@@ -394,8 +416,8 @@ export class GridIndex {
     return cx * side + cy;
   }
 
-  private add(lon: number, lat: number, id: number, form: number): void {
-    const s = this.take(lon, lat, id, form);
+  private add(lonE6: number, latE6: number, id: number, form: number): void {
+    const s = this.take(lonE6, latE6, id, form);
     this.each(s, (level, cell) => this.addTo(level, cell, s, 1));
     this.link(s, this.levels[GRID_MAX_ZOOM]!.find(this.leafKey(s)));
   }
@@ -408,8 +430,9 @@ export class GridIndex {
       const next = this.nextOfPost[s]!;
       this.each(s, (level, cell) => this.addTo(level, cell, s, -1));
       this.unlink(s, this.levels[GRID_MAX_ZOOM]!.find(this.leafKey(s)));
-      const [west, south, east, north] = this.extent!;
-      if (this.lon[s] === west || this.lon[s] === east || this.lat[s] === south || this.lat[s] === north) this.extentStale = true;
+      const [x0, y0, x1, y1] = this.extent!;
+      if (this.x[s] === x0 || this.x[s] === x1 || this.y[s] === y0 || this.y[s] === y1 || this.cutOff.has(s)) this.extentStale = true;
+      this.cutOff.delete(s);
       this.ids[s] = EMPTY;
       this.free.push(s);
       this.live--;
@@ -458,14 +481,13 @@ export class GridIndex {
     if (next !== EMPTY) this.prevInCell[next] = prev;
   }
 
-  /** A slot for a point, reused or new. */
-  private take(lon: number, lat: number, id: number, form: number): number {
+  /** A slot for a point (coordinates in 1e-6 degrees), reused or new. */
+  private take(lonE6: number, latE6: number, id: number, form: number): number {
     const s = this.free.pop() ?? this.used++;
     if (s >= this.ids.length) this.reserve(this.used);
-    this.lon[s] = Math.round(lon * MICRO);
-    this.lat[s] = Math.round(lat * MICRO);
-    this.x[s] = mercX(this.lon[s]! / MICRO);
-    this.y[s] = mercY(this.lat[s]! / MICRO);
+    this.x[s] = mercX(lonE6 / MICRO);
+    this.y[s] = mercY(latE6 / MICRO);
+    if (Math.abs(latE6) > NEAR_CUT_E6 && latE6Of(this.y[s]!) !== latE6) this.cutOff.set(s, [lonE6, latE6]);
     this.ids[s] = id;
     this.forms[s] = form;
     this.nextOfPost[s] = this.first.get(id);
@@ -476,11 +498,10 @@ export class GridIndex {
   }
 
   private widen(s: number): void {
-    const [lon, lat] = [this.lon[s]!, this.lat[s]!];
+    const [x, y] = [this.x[s]!, this.y[s]!];
     const e = this.extent;
-    if (!e) this.extent = [lon, lat, lon, lat];
-    else if (lon < e[0] || lat < e[1] || lon > e[2] || lat > e[3])
-      this.extent = [Math.min(e[0], lon), Math.min(e[1], lat), Math.max(e[2], lon), Math.max(e[3], lat)];
+    if (!e) this.extent = [x, y, x, y];
+    else if (x < e[0] || y < e[1] || x > e[2] || y > e[3]) this.extent = [Math.min(e[0], x), Math.min(e[1], y), Math.max(e[2], x), Math.max(e[3], y)];
   }
 
   private reserve(n: number): void {
@@ -491,7 +512,7 @@ export class GridIndex {
       to.set(from);
       return to;
     };
-    [this.lon, this.lat, this.x, this.y] = [i32(this.lon), i32(this.lat), i32(this.x), i32(this.y)];
+    [this.x, this.y] = [i32(this.x), i32(this.y)];
     [this.ids, this.forms] = [i32(this.ids), i32(this.forms)];
     [this.nextInCell, this.prevInCell, this.nextOfPost] = [i32(this.nextInCell), i32(this.prevInCell), i32(this.nextOfPost)];
   }

@@ -3,7 +3,7 @@ import type { Executor } from '../../../db/database';
 import { emptyPoints, type MapPoints } from './map-points';
 import { filteredPosts, NEVER, NO_FORM, OTHER_SOURCE, SOURCE_CODES, STATUS_CODES, type PostSearch, type PostViewer } from '../search';
 
-/** Coordinates travel as integers of 1e-6 degrees (about 11 cm). */
+/** Coordinates travel and are kept as integers of 1e-6 degrees (about 11 cm). */
 const SCALE = 1_000_000;
 /** Bytes per point in the binary answer (see `loadMapPoints`). */
 const RECORD = 4 * 4 + 8 * 3 + 2 * 2;
@@ -74,8 +74,8 @@ export async function loadMapPoints(db: Executor, search: PostSearch, viewer: Po
     for (let at = 0; at + RECORD <= blob.length; i++, at += RECORD) {
       points.ids[i] = view.getInt32(at);
       points.formIds[i] = view.getInt32(at + 4);
-      points.lon[i] = view.getInt32(at + 8) / SCALE;
-      points.lat[i] = view.getInt32(at + 12) / SCALE;
+      points.lonE6[i] = view.getInt32(at + 8);
+      points.latE6[i] = view.getInt32(at + 12);
       points.created[i] = Number(view.getBigInt64(at + 16));
       points.postDate[i] = Number(view.getBigInt64(at + 24));
       points.updated[i] = Number(view.getBigInt64(at + 32));

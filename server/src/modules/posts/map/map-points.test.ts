@@ -7,8 +7,8 @@ function columns(rows: Array<[number, number]>): MapPoints {
   rows.forEach(([id, lon], i) => {
     out.ids[i] = id;
     out.formIds[i] = id * 10;
-    out.lon[i] = lon;
-    out.lat[i] = -lon;
+    out.lonE6[i] = lon;
+    out.latE6[i] = -lon;
     out.created[i] = id * 1000;
     out.postDate[i] = id * 2000;
     out.updated[i] = id * 3000;
@@ -21,7 +21,7 @@ function columns(rows: Array<[number, number]>): MapPoints {
 /** The live points as [post id, lon], in order. */
 const rowsOf = (points: MapPoints) => {
   const live = livePoints(points);
-  return [...live.ids].map((id, i) => [id, live.lon[i]]);
+  return [...live.ids].map((id, i) => [id, live.lonE6[i]]);
 };
 
 describe('replacing the points of a few posts', () => {
@@ -43,7 +43,7 @@ describe('replacing the points of a few posts', () => {
     ]);
     // Every column moves with its point.
     expect([...after.formIds]).toEqual([10, 30, 50, 20]);
-    expect([...after.lat]).toEqual([-10, -30, -50, -22]);
+    expect([...after.latE6]).toEqual([-10, -30, -50, -22]);
     expect([...after.updated]).toEqual([3000, 9000, 15000, 6000]);
     expect([...after.status]).toEqual([1, 0, 2, 2]);
     // The columns a selection was made from are left as they were.

@@ -16,8 +16,9 @@
 export type MapPoints = {
   ids: Int32Array;
   formIds: Int32Array;
-  lon: Float64Array;
-  lat: Float64Array;
+  /** Longitude and latitude in 1e-6 degrees, the precision points are loaded with (4 bytes, not 8). */
+  lonE6: Int32Array;
+  latE6: Int32Array;
   created: Float64Array;
   postDate: Float64Array;
   updated: Float64Array;
@@ -33,8 +34,8 @@ type Column = Exclude<keyof MapPoints, 'dead' | 'deadCount'>;
 const COLUMNS: Record<Column, Int32ArrayConstructor | Float64ArrayConstructor | Uint8ArrayConstructor> = {
   ids: Int32Array,
   formIds: Int32Array,
-  lon: Float64Array,
-  lat: Float64Array,
+  lonE6: Int32Array,
+  latE6: Int32Array,
   created: Float64Array,
   postDate: Float64Array,
   updated: Float64Array,

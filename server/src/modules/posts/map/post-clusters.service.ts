@@ -59,8 +59,8 @@ type Load = { search: PostSearch; viewer: PostViewer };
 function gridPoints(points: MapPoints, selected: Int32Array | null): GridPoints {
   const count = selected ? selected.length : points.ids.length;
   const out: GridPoints = {
-    lon: new Float64Array(count),
-    lat: new Float64Array(count),
+    lonE6: new Int32Array(count),
+    latE6: new Int32Array(count),
     ids: new Int32Array(count),
     forms: new Int32Array(count),
   };
@@ -68,13 +68,14 @@ function gridPoints(points: MapPoints, selected: Int32Array | null): GridPoints 
   for (let k = 0; k < count; k++) {
     const i = selected ? selected[k]! : k;
     if (!selected && isDead(points, i)) continue;
-    out.lon[n] = points.lon[i]!;
-    out.lat[n] = points.lat[i]!;
+    out.lonE6[n] = points.lonE6[i]!;
+    out.latE6[n] = points.latE6[i]!;
     out.ids[n] = points.ids[i]!;
     out.forms[n] = points.formIds[i]!;
     n++;
   }
-  return n === count ? out : { lon: out.lon.slice(0, n), lat: out.lat.slice(0, n), ids: out.ids.slice(0, n), forms: out.forms.slice(0, n) };
+  if (n === count) return out;
+  return { lonE6: out.lonE6.slice(0, n), latE6: out.latE6.slice(0, n), ids: out.ids.slice(0, n), forms: out.forms.slice(0, n) };
 }
 
 /**
