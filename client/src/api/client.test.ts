@@ -124,7 +124,7 @@ describe('api client', () => {
       return 'retry';
     });
     await api.get('/config', z.unknown());
-    expect(failures).toEqual([{ status: 401, path: '/config', hadToken: false }]);
+    expect(failures).toEqual([{ status: 401, path: '/config', token: null }]);
     expect(server.calls[1]?.headers.Authorization).toBe('Bearer client-token');
   });
 

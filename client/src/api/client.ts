@@ -8,7 +8,8 @@ export const API_PREFIX = '/api/v3';
 /** Client cache max age (spec 1 section 9). */
 export const CACHE_MAX_AGE_MS = 900_000;
 
-export type AuthFailure = { status: number; path: string; hadToken: boolean };
+/** A refused request: its status, its path and the token it was sent with. */
+export type AuthFailure = { status: number; path: string; token: string | null };
 /** What the session decided: retry once with the token it now holds, or give up. */
 export type AuthDecision = 'retry' | 'fail';
 export type AuthFailureHandler = (failure: AuthFailure) => Promise<AuthDecision>;
@@ -106,7 +107,7 @@ export function createApiClient(initial: ApiClientDeps = {}) {
         !(res.status === 403 && options.ignore403);
       // After one retry only a refusal is still reported (it may open the login dialog).
       if (!handled || !authHandler || (attempt > 0 && res.status !== 403)) throw apiErrorFromBody(res.status, body, deps.describeFailure);
-      const decision = await authHandler({ status: res.status, path, hadToken: token !== null });
+      const decision = await authHandler({ status: res.status, path, token });
       if (decision !== 'retry' || attempt > 0) throw apiErrorFromBody(res.status, body, deps.describeFailure);
       token = deps.getToken();
       res = await send(method, path, options, token);

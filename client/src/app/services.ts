@@ -57,8 +57,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       return failure.kind === 'status' ? i18n.t(key, { status: failure.status }) : i18n.t(key);
     },
   });
-  api.setAuthHandler(async ({ status, path }) => {
+  api.setAuthHandler(async ({ status, path, token }) => {
     const before = currentToken();
+    // Sent before another refused request had the session fetch a new token: tried again with that
+    // one, not answered by a second fetch (two requests at the start with an expired stored token).
+    if (before !== null && token !== null && token !== before) return 'retry';
     session.send({ type: 'REQUEST_REJECTED', status, path, location: options.location() });
     const fetching = (s: ReturnType<typeof session.getSnapshot>) => s.matches({ anonymous: { token: 'fetching' } });
     if (!fetching(session.getSnapshot())) return 'fail';
