@@ -10,7 +10,7 @@ test.describe('API docs page', () => {
     });
     await page.goto('/api/docs');
     // Swagger UI (1.7 MB of script) parses and lays out the 340 KB document first: on a busy CI
-    // machine that took more than the usual 10 s.
+    // machine that took more than 10 s.
     await expect(page.getByRole('heading', { name: /Platform API \(Ushahidi v3 compatible\)/ })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
     await expect(page.getByText(/regenerates a key and DELETE removes it/)).toBeVisible();

@@ -35,7 +35,7 @@ async function expectAddPostClearOfLastCard(page: Page) {
   await expect(async () => {
     const [card, button] = [await box(last), await box(fab)];
     expect(overlaps(card, button), `card ${JSON.stringify(card)} / button ${JSON.stringify(button)}`).toBe(false);
-  }).toPass({ timeout: 5000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The wide data view: sidebar folded away and back (remembered across a reload), list and post side by side. */

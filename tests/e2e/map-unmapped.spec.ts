@@ -35,7 +35,7 @@ test.describe('posts without a location on the map', () => {
     // Counted again when a post comes in (pushed), as the sidebar's counts are.
     await unmapped(nowhere[1]!);
     const link = page.getByRole('link', { name: '2 posts without a location' });
-    await expect(link).toBeVisible({ timeout: 15_000 });
+    await expect(link).toBeVisible();
     await shot(page, 'map-unmapped');
 
     await link.click();

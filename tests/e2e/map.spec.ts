@@ -91,7 +91,7 @@ test.describe('map view', () => {
       expect(popup.x).toBeGreaterThanOrEqual(frame.x);
       expect(popup.x + popup.width).toBeLessThanOrEqual(frame.x + frame.width);
       expect(popup.y).toBeGreaterThanOrEqual(frame.y);
-    }).toPass({ timeout: 5000 });
+    }).toPass({ timeout: 20_000 });
     await shot(page, 'map-popup-phone');
   });
 
@@ -106,7 +106,7 @@ test.describe('map view', () => {
     await expect(stats).toHaveText('1 post on the map');
 
     const added = await mappedPost(api, survey, unique('Pushed '), 10.5004, 20.5003);
-    await expect(page.locator(`.map-marker[data-post-id="${added}"], .map-cluster[data-count="2"]`)).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator(`.map-marker[data-post-id="${added}"], .map-cluster[data-count="2"]`)).toBeVisible();
     await expect(stats).toHaveText('2 posts on the map');
 
     await page.getByRole('switch', { name: 'Heatmap' }).check();
