@@ -17,4 +17,4 @@ ENV NODE_ENV=production PORT=8080 DATA_DIR=/data MALLOC_MMAP_THRESHOLD_=131072
 COPY --from=build /app /app
 VOLUME ["/data"]
 EXPOSE 8080
-CMD ["node", "--max-semi-space-size=8", "server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "server/dist/main.js"]

@@ -30,7 +30,7 @@ export async function startNodeProcess(
   // its memory is without tsx's, about 100 MB less.
   const entry = process.env.BENCH_NODE_DIST ? ['server/dist/main.js'] : ['--import', 'tsx', 'server/src/main.ts'];
   // As `npm start` and the image run it (README, "Memory"); `BENCH_NODE_FLAGS` adds to it.
-  const flags = ['--max-semi-space-size=8', ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [])];
+  const flags = ['--max-semi-space-size=4', ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [])];
   const child = spawn(process.execPath, [...flags, ...profile, ...entry], {
     cwd: root,
     env: {
