@@ -21,7 +21,12 @@ function grid(n: number, lon0: number, lat0: number, step: number, firstId = 1):
   return points;
 }
 
-const copy = (p: GridPoints): GridPoints => ({ lonE6: p.lonE6.slice(), latE6: p.latE6.slice(), ids: p.ids.slice(), forms: p.forms.slice() });
+const copy = (p: GridPoints): GridPoints => ({
+  lonE6: p.lonE6.slice(),
+  latE6: p.latE6.slice(),
+  ids: p.ids.slice(),
+  forms: p.forms.slice(),
+});
 const sum = (hits: Array<{ count: number }>) => hits.reduce((s, h) => s + h.count, 0);
 
 let resets = 0;

@@ -16,7 +16,8 @@ export const DROP_GRACE_MS = 2_000;
 export function createClusterThread(onReset: () => void) {
   const client = createWorkerClient(new URL('./cluster.worker.ts', import.meta.url), 'cluster-worker.js', onReset);
   const ask = <T>(request: ClusterRequest, transfer: ArrayBuffer[] = []) => client.request<T>(request, transfer);
-  const buffers = (points: GridPoints) => [points.lonE6, points.latE6, points.ids, points.forms].map((column) => column.buffer as ArrayBuffer);
+  const buffers = (points: GridPoints) =>
+    [points.lonE6, points.latE6, points.ids, points.forms].map((column) => column.buffer as ArrayBuffer);
   return {
     build: (points: GridPoints, radius: number): Promise<number> => ask<number>({ op: 'build', radius, ...points }, buffers(points)),
     /** Every point of the posts `removed` goes, `added` come in; answers how many points the index holds. */

@@ -135,7 +135,12 @@ describe('the grid cluster index (issue 27)', () => {
       [89.999999, -90, 85.051129, -86.5].map((lat, k) => [k + 1, [{ lon: -150 + 100 * k, lat, form: 1 }]]),
     );
     const index = new GridIndex(50, columns(polar));
-    expect(index.query(WORLD, 3).map((h) => [h.id, h.lon, h.lat]).sort((a, b) => a[0]! - b[0]!)).toEqual([
+    expect(
+      index
+        .query(WORLD, 3)
+        .map((h) => [h.id, h.lon, h.lat])
+        .sort((a, b) => a[0]! - b[0]!),
+    ).toEqual([
       [1, -150, 89.999999],
       [2, -50, -90],
       [3, 50, 85.051129],

@@ -501,7 +501,8 @@ export class GridIndex {
     const [x, y] = [this.x[s]!, this.y[s]!];
     const e = this.extent;
     if (!e) this.extent = [x, y, x, y];
-    else if (x < e[0] || y < e[1] || x > e[2] || y > e[3]) this.extent = [Math.min(e[0], x), Math.min(e[1], y), Math.max(e[2], x), Math.max(e[3], y)];
+    else if (x < e[0] || y < e[1] || x > e[2] || y > e[3])
+      this.extent = [Math.min(e[0], x), Math.min(e[1], y), Math.max(e[2], x), Math.max(e[3], y)];
   }
 
   private reserve(n: number): void {
