@@ -45,11 +45,11 @@ const latOf = (y: number) => (360 * Math.atan(Math.exp((180 - (y / SCALE) * 360)
  * the map cuts off, which `GridIndex.cutOff` keeps).
  */
 const lonE6Of = (x: number) => Math.round(lonOf(x) * MICRO);
-/** The latitude where web mercator, and the map, end (rounded down). */
-const MERCATOR_EDGE = 85.0511;
+const latE6Of = (y: number) => Math.round(latOf(y) * MICRO);
+/** The latitude where web mercator, and the map, end (rounded down): a viewport reaching it takes in the points past it. */
+export const MERCATOR_EDGE = 85.0511;
 /** Below this latitude (1e-6 degrees) every point's latitude is given back; past it, those cut off are kept. */
 const NEAR_CUT_E6 = 85_000_000;
-const latE6Of = (y: number) => Math.round(latOf(y) * MICRO);
 
 /** Post ids up to this are kept in a typed array (ids are serial); above, in a Map. */
 const DENSE_IDS = 2 ** 26;

@@ -13,7 +13,7 @@ import { parseBody } from '../../../http/errors';
 import { createClusterThread, GONE } from './cluster-thread';
 import { createClusterCache } from './cluster-cache';
 import { createClusterGrids } from './cluster-grids';
-import { GRID_MAX_ZOOM, type Bbox, type GridPoints } from './grid-index';
+import { GRID_MAX_ZOOM, MERCATOR_EDGE, type Bbox, type GridPoints } from './grid-index';
 import { round6, selectPoints } from './map-selection';
 import { isDead, type MapPoints } from './map-points';
 import { formColors, loadMapPoints } from './map-points.repository';
@@ -27,7 +27,7 @@ const REWARM_DELAY_MS = 2_000;
 /** The opening zoom when the map settings name none (API-CONTRACT 6 defaults). */
 const DEFAULT_ZOOM = 2;
 /** Web-mercator latitudes end here. */
-const WORLD: Bbox = [-180, -85.0511, 180, 85.0511];
+const WORLD: Bbox = [-180, -MERCATOR_EDGE, 180, MERCATOR_EDGE];
 
 /** Cluster radius in pixels when the settings name none (API-CONTRACT 6 defaults), and its bounds. */
 const DEFAULT_RADIUS = 50;
