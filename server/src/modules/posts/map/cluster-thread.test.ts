@@ -78,3 +78,26 @@ describe('the clustering thread', () => {
     expect(sum((await thread.query(handle, WORLD, 0)).hits)).toBe(16);
   });
 });
+
+describe("the clustering thread's memory (issue 22)", () => {
+  const MB = 1024 * 1024;
+  /** The thread's array buffers are its indexes' columns, not also the columns a build outgrew or an index dropped. */
+  const onlyHeld = async () => {
+    await expect
+      .poll(async () => {
+        const { arrayBuffers, held } = await thread.memory();
+        return arrayBuffers - held;
+      })
+      .toBeLessThan(MB);
+  };
+
+  it('gives back what a build outgrew, and a dropped index', async () => {
+    const handle = await thread.build(grid(300, -50, -20, 0.01), 50);
+    const { held } = await thread.memory();
+    expect(held).toBeGreaterThan(8 * MB);
+    await onlyHeld();
+    thread.drop(handle, 0);
+    await expect.poll(async () => (await thread.memory()).held).toBeLessThan(held - 8 * MB);
+    await onlyHeld();
+  });
+});

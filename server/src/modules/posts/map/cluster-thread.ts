@@ -1,5 +1,5 @@
 import { createWorkerClient } from '../../../workers/worker-client';
-import type { ClusterAnswer, ClusterRequest } from './cluster.worker';
+import type { ClusterAnswer, ClusterMemory, ClusterRequest } from './cluster.worker';
 import type { Bbox, GridPoints } from './grid-index';
 
 /** Said by the thread when asked about an index dropped meanwhile. */
@@ -25,6 +25,8 @@ export function createClusterThread(onReset: () => void) {
       ask<number>({ op: 'update', index, removed, ...added }, [removed.buffer as ArrayBuffer, ...buffers(added)]),
     query: (index: number, bbox: Bbox, zoom: number): Promise<ClusterAnswer> => ask<ClusterAnswer>({ op: 'query', index, bbox, zoom }),
     drop: (index: number, graceMs = DROP_GRACE_MS): void => client.notify({ op: 'drop', index, graceMs } satisfies ClusterRequest),
+    /** The thread's array buffers, and how much of them its indexes hold. */
+    memory: (): Promise<ClusterMemory> => ask<ClusterMemory>({ op: 'memory' }),
     close: () => client.close(),
   };
 }

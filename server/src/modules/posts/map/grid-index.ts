@@ -60,6 +60,10 @@ class PostSlots {
   private readonly sparse = new Map<number, number>();
   size = 0;
 
+  get bytes(): number {
+    return this.dense.byteLength;
+  }
+
   get(id: number): number {
     if (id >= 0 && id < DENSE_IDS) return id < this.dense.length ? this.dense[id]! : EMPTY;
     return this.sparse.get(id) ?? EMPTY;
@@ -229,6 +233,16 @@ export class GridIndex {
   /** Posts those points are of. */
   get posts(): number {
     return this.first.size;
+  }
+
+  /** Bytes its columns take. */
+  get bytes(): number {
+    const columns = [this.x, this.y, this.ids, this.forms, this.nextInCell, this.prevInCell, this.nextOfPost, this.head];
+    let total = columns.reduce((sum, column) => sum + column.byteLength, this.first.bytes);
+    for (const l of this.levels)
+      total +=
+        l.slots.byteLength + l.count.byteLength + l.sumX.byteLength + l.sumY.byteLength + l.slotXor.byteLength + l.cellKey.byteLength;
+    return total;
   }
 
   /** West, south, east, north of every point; null when there are none. */
