@@ -142,6 +142,14 @@ describe('the export job', () => {
     expect(published[col(`${survey.location.label}.lat`)]).toBe('1.25');
     expect(published[col(`${survey.location.label}.lon`)]).toBe('36.5');
     expect(published[col(survey.needs.label)]).toBe('water, food');
+    // Its times as the API writes them (W3C, UTC, to the second).
+    const shown = (await server.api.get(`/posts/${published[0]}`, { token: admin })).body as Record<string, string | null>;
+    expect(shown.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+    expect([published[col('Created (UTC)')], published[col('Updated (UTC)')], published[col('Post Date (UTC)')]]).toEqual([
+      shown.created,
+      shown.updated ?? '',
+      shown.post_date ?? '',
+    ]);
     // A spreadsheet would run these as formulas: written as text.
     expect(published[col(survey.text.label)]).toBe("'=1+2");
     expect(byTitle.get(`${marker} admin draft`)![col(survey.text.label)]).toBe("'-cmd");

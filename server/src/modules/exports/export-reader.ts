@@ -3,7 +3,6 @@ import type { Auth } from '../../auth/auth';
 import { seesHiddenDetails } from '../../auth/policy/posts.policy';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
-import { w3c } from '../../http/urls';
 import type { PostsModule } from '../posts/posts.module';
 import { exportColumns, type ExportPost } from './export-rows';
 import * as repo from './exports.repository';
@@ -12,6 +11,14 @@ import * as repo from './exports.repository';
 const EXPORT_DEFAULT_FILTERS = { status: ['published', 'draft'], source: ['sms', 'twitter', 'web', 'email'] };
 
 export type ExportReader = Awaited<ReturnType<typeof exportReader>>;
+
+/**
+ * A timestamp as the API writes it (`w3c`, `2014-09-29T21:10:16+00:00`), written by Postgres: a
+ * million posts' three dates parsed into Date objects and formatted again took a tenth of the
+ * export's time in the node, which the export is bound by; the database has time to spare.
+ */
+const w3cText = (column: 'posts.created' | 'posts.updated' | 'posts.post_date') =>
+  sql<string | null>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"')`;
 
 /**
  * The export's count runs without parallel workers: at a million posts they would take both cores
@@ -52,7 +59,7 @@ export async function exportReader(ctx: AppContext, posts: PostsModule, auth: Au
   );
   let written = 0;
 
-  const dayOnly = (date: Date) => `${(w3c(date) ?? '').slice(0, 10)}T00:00:00+00:00`;
+  const dayOnly = (stamp: string) => `${stamp.slice(0, 10)}T00:00:00+00:00`;
 
   return {
     columns,
@@ -70,9 +77,9 @@ export async function exportReader(ctx: AppContext, posts: PostsModule, auth: Au
           'posts.form_id',
           'posts.user_id',
           'posts.status',
-          'posts.created',
-          'posts.updated',
-          'posts.post_date',
+          w3cText('posts.created').as('created'),
+          w3cText('posts.updated').as('updated'),
+          w3cText('posts.post_date').as('post_date'),
           'posts.title',
           'posts.content',
           'posts.values',
@@ -85,7 +92,7 @@ export async function exportReader(ctx: AppContext, posts: PostsModule, auth: Au
       return rows.map((row) => {
         const context = row.form_id === null ? null : (contexts.get(row.form_id) ?? null);
         const hideTime = context !== null && context.form.hide_time && !seesHiddenDetails(auth, row);
-        const time = (date: Date | null) => (date === null ? '' : hideTime ? dayOnly(date) : (w3c(date) ?? ''));
+        const time = (stamp: string | null) => (stamp === null ? '' : hideTime ? dayOnly(stamp) : stamp);
         return {
           id: row.id,
           survey: context?.form.name ?? '',

@@ -41,6 +41,10 @@ const coordinate = (value: unknown, half: 'lat' | 'lon'): string => {
   return typeof n === 'number' ? String(n) : '';
 };
 
+/** Several values joined with ", " (none and one, the usual cases, without an array). */
+const joined = (values: unknown[], show: (value: unknown) => string): string =>
+  values.length === 0 ? '' : values.length === 1 ? show(values[0]) : values.map(show).join(', ');
+
 /** `#adm1+name`, and `+lat` / `+lon` on a point's two columns. */
 const hashtag = (entry: HxlHeadingEntry | undefined, extra?: string) =>
   entry ? [entry.tag, ...entry.attributes, ...(extra ? [extra] : [])].join('') : '';
@@ -66,15 +70,12 @@ export function exportColumns(
         columns.push({
           label: `${attribute.label}.${half}`,
           hxl: hashtag(entry, `+${half}`),
-          cell: (p) =>
-            values(p)
-              .map((v) => coordinate(v, half))
-              .join(', '),
+          cell: (p) => joined(values(p), (v) => coordinate(v, half)),
         });
       continue;
     }
     const show = attribute.type === 'tags' ? (v: unknown) => options.tagNames.get(Number(v)) ?? text(v) : text;
-    columns.push({ label: attribute.label, hxl: hashtag(entry), cell: (p) => values(p).map(show).join(', ') });
+    columns.push({ label: attribute.label, hxl: hashtag(entry), cell: (p) => joined(values(p), show) });
   }
   return columns;
 }
@@ -86,18 +87,24 @@ const NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
  * number keeps its sign: a southern latitude is not a formula.
  */
 export function csvCell(value: string): string {
+  if (value === '') return value;
   const safe = /^[=+\-@\t\r]/.test(value) && !NUMBER.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export const csvLine = (cells: string[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
+/** A post's line, cell by cell into one string (a million rows: no array of cells each). */
+export function csvRow(columns: Column[], post: ExportPost): string {
+  let line = '';
+  for (let i = 0; i < columns.length; i++) line += (i === 0 ? '' : ',') + csvCell(columns[i]!.cell(post));
+  return `${line}\r\n`;
+}
+
 /** The header of labels, and the HXL hashtag row under it when asked for. */
 export function csvHead(columns: Column[], withHxl: boolean): string {
   return `\uFEFF${csvLine(columns.map((c) => c.label))}${withHxl ? csvLine(columns.map((c) => c.hxl)) : ''}`;
 }
-
-export const csvRow = (columns: Column[], post: ExportPost): string => csvLine(columns.map((c) => c.cell(post)));
 
 /** One GeoJSON feature: the post's points (none, one or several) and its columns as properties. */
 export function geoJsonFeature(columns: Column[], post: ExportPost, pointKeys: string[]): string {
