@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { ApiError } from '../../http/errors';
+import { JsonAnswer } from '../../http/json-answer';
 import { answerKey } from '../../http/read-cache';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { presentGeoJsonCollection, presentPostGeoJson } from './post-geojson.presenter';
@@ -19,15 +20,15 @@ export function postGeoJsonRoutes({ geojson, reads, answers }: PostsModule): Rou
    */
   const collection = async (req: Request, res: Response, tile?: Bbox) => {
     reads.authorizeSearch(req.auth);
-    const body = await answers.read(
+    const answer = await answers.read(
       answerKey('geojson', req),
       async () => {
         const result = await geojson.collection(req.auth, req.query, tile);
-        return presentGeoJsonCollection(req.base, req.auth, result.views, result.total, result);
+        return new JsonAnswer(presentGeoJsonCollection(req.base, req.auth, result.views, result.total, result));
       },
-      (answer) => answer.features.length <= KEPT_FEATURES,
+      (kept) => kept.body.features.length <= KEPT_FEATURES,
     );
-    res.json(body);
+    answer.send(res);
   };
 
   router

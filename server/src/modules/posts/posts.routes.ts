@@ -2,6 +2,7 @@ import { TOTAL_COUNT_KIND_HEADER } from '@platform/shared';
 import { Router, type Request, type Response } from 'express';
 import { requireScope, requireToken } from '../../auth/auth.middleware';
 import { listEnvelope } from '../../http/envelope';
+import { JsonAnswer } from '../../http/json-answer';
 import { answerKey } from '../../http/read-cache';
 import { idParam, methodNotAllowed } from '../../http/routing';
 import { postGeoJsonRoutes } from './post-geojson.routes';
@@ -38,11 +39,11 @@ export function postsRoutes(module: PostsModule): Router {
         const { views, total, totalKind, paging, search } = await reads.search(req.auth, req.query);
         const options = await reads.viewOptions(search);
         const results = views.map((view) => presentPost(req.base, req.auth, view, options));
-        return { envelope: listEnvelope(req, results, paging, total), totalKind };
+        return { envelope: new JsonAnswer(listEnvelope(req, results, paging, total)), totalKind };
       });
       // `total_count` stays a number (API-CONTRACT 14.1); how it was counted is said here.
       res.setHeader(TOTAL_COUNT_KIND_HEADER, page.totalKind);
-      res.json(page.envelope);
+      page.envelope.send(res);
     })
     .post(requireToken, async (req, res) => {
       await answer(req, res, await writes.create(req.auth, req.body));
