@@ -92,19 +92,19 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export const csvLine = (cells: string[]): string => `${cells.map(csvCell).join(',')}\r\n`;
-
-/** A post's line, cell by cell into one string (a million rows: no array of cells each). */
-export function csvRow(columns: Column[], post: ExportPost): string {
+/** A line of `cell` of each column, built into one string (a million rows: no array of cells each). */
+function csvLine(columns: Column[], cell: (column: Column) => string): string {
   let line = '';
-  for (let i = 0; i < columns.length; i++) line += (i === 0 ? '' : ',') + csvCell(columns[i]!.cell(post));
+  for (let i = 0; i < columns.length; i++) line += (i === 0 ? '' : ',') + csvCell(cell(columns[i]!));
   return `${line}\r\n`;
 }
 
 /** The header of labels, and the HXL hashtag row under it when asked for. */
 export function csvHead(columns: Column[], withHxl: boolean): string {
-  return `\uFEFF${csvLine(columns.map((c) => c.label))}${withHxl ? csvLine(columns.map((c) => c.hxl)) : ''}`;
+  return `\uFEFF${csvLine(columns, (c) => c.label)}${withHxl ? csvLine(columns, (c) => c.hxl) : ''}`;
 }
+
+export const csvRow = (columns: Column[], post: ExportPost): string => csvLine(columns, (c) => c.cell(post));
 
 /** One GeoJSON feature: the post's points (none, one or several) and its columns as properties. */
 export function geoJsonFeature(columns: Column[], post: ExportPost, pointKeys: string[]): string {

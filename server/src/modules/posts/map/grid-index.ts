@@ -159,6 +159,11 @@ class Level {
     return cell;
   }
 
+  /** Bytes its table and columns take. */
+  get bytes(): number {
+    return [this.slots, this.count, this.sumX, this.sumY, this.slotXor, this.cellKey].reduce((sum, column) => sum + column.byteLength, 0);
+  }
+
   /** Columns sized for the cells in use and an eighth more (after a build). */
   fit(): void {
     this.fitted = true;
@@ -238,11 +243,8 @@ export class GridIndex {
   /** Bytes its columns take. */
   get bytes(): number {
     const columns = [this.x, this.y, this.ids, this.forms, this.nextInCell, this.prevInCell, this.nextOfPost, this.head];
-    let total = columns.reduce((sum, column) => sum + column.byteLength, this.first.bytes);
-    for (const l of this.levels)
-      total +=
-        l.slots.byteLength + l.count.byteLength + l.sumX.byteLength + l.sumY.byteLength + l.slotXor.byteLength + l.cellKey.byteLength;
-    return total;
+    const levels = this.levels.reduce((sum, level) => sum + level.bytes, this.first.bytes);
+    return columns.reduce((sum, column) => sum + column.byteLength, levels);
   }
 
   /** West, south, east, north of every point; null when there are none. */
