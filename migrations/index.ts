@@ -22,6 +22,7 @@ import * as hxl from './20261204T0401_hxl';
 import * as notificationSms from './20261205T0001_notification_sms';
 import * as hdxUploadProgress from './20261205T0101_hdx_upload_progress';
 import * as postsRefreshPlacesByIndex from './20261205T1201_posts_refresh_places_by_index';
+import * as postCountsFoldTwins from './20261206T0101_post_counts_fold_twins';
 
 /**
  * Every migration, in order. Migrations are frozen once landed: add a new file, never edit one.
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '20261205T0001_notification_sms': notificationSms,
   '20261205T0101_hdx_upload_progress': hdxUploadProgress,
   '20261205T1201_posts_refresh_places_by_index': postsRefreshPlacesByIndex,
+  '20261206T0101_post_counts_fold_twins': postCountsFoldTwins,
 };

@@ -1,6 +1,7 @@
 import { POST_TOTAL_COUNT_CAP, PostStatsSchema } from '@platform/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPost, insertPost, makePostCallers, postBody, type PostCallers } from './helpers/posts';
 import { startTestServer, type TestServer } from './helpers/server';
 import { expectField, expectStatus, newAttribute, newForm, newStage, newTag } from './helpers/surveys';
@@ -405,6 +406,61 @@ describe('total_count of GET /posts at scale', () => {
     const list = await server.api.get(`/posts?form[]=${form.id}&limit=1`);
     expect(list.body.total_count).toBe(2100);
   });
+
+  it('a fold rewrites only the keys with several rows, and keeps each key’s sum', async () => {
+    const form = await newForm(server, who.admin, { name: 'Folded survey' });
+    await sql`do $$ begin for i in 1..30 loop
+      insert into posts (form_id, title, content, status) values (${sql.lit(form.id)}, 'Folded', 'x', 'published');
+    end loop; end $$`.execute(server.ctx.db);
+    type Keyed = { key: string; rows: number; n: number; ctids: string[] };
+    const keys = async (table: 'post_counts' | 'post_day_counts') => {
+      const columns =
+        table === 'post_counts' ? sql`form_id, source, status, published_to, mapped` : sql`day, form_id, source, status, published_to`;
+      const { rows } = await sql<Keyed>`select row(${columns})::text as key, count(*)::int as rows, sum(n)::int as n,
+        array_agg(ctid::text order by ctid) as ctids from ${sql.table(table)} group by ${columns}`.execute(server.ctx.db);
+      return new Map(rows.map((r) => [r.key, r]));
+    };
+    const tables = ['post_counts', 'post_day_counts'] as const;
+    const before = await Promise.all(tables.map(keys));
+    await sql`select post_counts_compact()`.execute(server.ctx.db);
+    for (const [i, table] of tables.entries()) {
+      const after = await keys(table);
+      expect([...before[i]!.values()].some((k) => k.rows > 1)).toBe(true);
+      expect([...before[i]!.values()].some((k) => k.rows === 1)).toBe(true);
+      for (const [key, was] of before[i]!) {
+        const now = after.get(key);
+        if (was.n === 0) expect(now).toBeUndefined();
+        else expect({ table, key, rows: now?.rows, n: now?.n }).toEqual({ table, key, rows: 1, n: was.n });
+        // A key that had one row keeps it where it was: not deleted and inserted again.
+        if (was.rows === 1) expect(now?.ctids).toEqual(was.ctids);
+      }
+    }
+  });
+
+  it.runIf(inject('database').mode === 'server')(
+    'a fold asked for while another runs returns at once and leaves the deltas to it',
+    async () => {
+      const form = await newForm(server, who.admin, { name: 'Busy fold survey' });
+      const deltas = async () =>
+        Number(
+          (await sql<{ n: string }>`select count(*) as n from post_counts where form_id = ${form.id}`.execute(server.ctx.db)).rows[0]!.n,
+        );
+      const other = new pg.Client({ connectionString: server.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query(`select pg_advisory_xact_lock(hashtext('post_counts_compact'))`);
+        for (let i = 0; i < 3; i++) await insertPost(server, { form_id: form.id, title: 'Busy', status: 'published' });
+        await sql`select post_counts_compact()`.execute(server.ctx.db);
+        expect(await deltas()).toBe(3);
+        await other.query('commit');
+        await sql`select post_counts_compact()`.execute(server.ctx.db);
+        expect(await deltas()).toBe(1);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 });
 
 describe('posts without a location at scale (issue 6: include_unmapped, has_location)', () => {
