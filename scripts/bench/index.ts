@@ -25,7 +25,7 @@ if (process.argv.includes('sms')) {
   await import('./sms');
   process.exit(0);
 }
-// `npm run bench -- ingest [--rate 200 --embedded-rate 100 --seconds 60 --readers 20 --database both]`: writes pouring in, with readers and a map.
+// `npm run bench -- ingest [--rate 200 --embedded-rate 100 --seconds 60 --readers 20 --every 1000 --database both]`: writes pouring in, with readers and a map.
 if (process.argv.includes('ingest')) {
   await import('./ingest');
   process.exit(0);

@@ -8,13 +8,16 @@ import { startNodeProcess } from './node-process';
 import { CLIENT_DEFAULTS } from './scenarios';
 
 /**
- * `npm run bench -- ingest [--rate 200 --embedded-rate 100 --seconds 60 --readers 20 --database external|embedded|both --posts 1000000]`
+ * `npm run bench -- ingest [--rate 200 --embedded-rate 100 --seconds 60 --readers 20 --every 1000 --database external|embedded|both --posts 1000000]`
  *
  * A crisis at its busiest (issue 27 item 2): posts written through the API at `--rate` a second
  * (`--embedded-rate` on the embedded database, whose target is lower) for
  * `--seconds`, open loop (each write starts on time whether or not the earlier ones answered, at most
- * `rate` x 5 in flight), while `--readers` callers read the newest 20 over and over and a map viewer
- * asks for its clusters once a second. On the external Postgres the node serves the seeded deployment
+ * `rate` x 5 in flight), while `--readers` people each read the newest 20 once every `--every` ms
+ * (as the map viewer asks for its clusters once a second: a person reads, then looks; pushed events
+ * spare them polling) and a map viewer asks for its clusters once a second. `--every 0` makes the
+ * readers a closed loop that asks again the moment it is answered: on two cores that alone saturates
+ * the machine, whatever the writes do. On the external Postgres the node serves the seeded deployment
  * (`--posts`); on the embedded database, a fresh one. Prints the rate achieved, the share of writes
  * that succeeded, write and read p50/p95/p99, newest-20 p95 idle against during, and the node's RSS,
  * each against its target.
@@ -27,6 +30,7 @@ const RATE = Number(arg('rate', '200'));
 const EMBEDDED_RATE = Number(arg('embedded-rate', '100'));
 const SECONDS = Number(arg('seconds', '60'));
 const READERS = Number(arg('readers', '20'));
+const EVERY_MS = Number(arg('every', '1000'));
 const POSTS = Number(arg('posts', '1000000'));
 const which = arg('database', 'both');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -47,16 +51,20 @@ function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
-/** Readers of the newest 20 (closed loop) until `done()`; their latencies. */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** Readers of the newest 20, each once every `EVERY_MS` (spread over the first period), until `done()`; their latencies. */
 async function readNewest(url: string, readers: number, done: () => boolean): Promise<number[]> {
   const latencies: number[] = [];
   await Promise.all(
-    Array.from({ length: readers }, async () => {
+    Array.from({ length: readers }, async (_, i) => {
+      await pause((i * EVERY_MS) / readers);
       while (!done()) {
         const t0 = performance.now();
         const res = await fetch(`${url}${NEWEST}`);
         await res.arrayBuffer();
         if (res.ok) latencies.push(performance.now() - t0);
+        await pause(EVERY_MS - (performance.now() - t0));
       }
     }),
   );
@@ -84,7 +92,7 @@ async function run(label: string, databaseUrl: string, password: string, rate: n
         const t0 = performance.now();
         await (await fetch(`${node.url}${MAP}`)).arrayBuffer();
         map.push(performance.now() - t0);
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 - (performance.now() - t0))));
+        await pause(1000 - (performance.now() - t0));
       }
     })();
     let rssPeak = rssOf(pid);
@@ -100,7 +108,7 @@ async function run(label: string, databaseUrl: string, password: string, rate: n
     for (let i = 0; i < total; i++) {
       const due = begin + (i * 1000) / rate;
       const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (wait > 0) await pause(wait);
       // Bounded: past five seconds' worth in flight the writer counts a miss rather than piling on.
       if (inFlight >= rate * 5) {
         skipped++;
@@ -145,7 +153,7 @@ async function run(label: string, databaseUrl: string, password: string, rate: n
     const held = rate >= targets.rate && written.length === total && achieved >= rate * 0.98;
     const ratio = during.p95 / idleP95;
     const lines = [
-      `\n${label}: ${total} writes asked at ${rate}/s over ${SECONDS} s, ${READERS} newest-20 readers, one map viewer`,
+      `\n${label}: ${total} writes asked at ${rate}/s over ${SECONDS} s, ${READERS} newest-20 readers ${EVERY_MS > 0 ? `each once every ${EVERY_MS} ms` : 'asking again as soon as answered'}, one map viewer`,
       `  achieved: ${achieved.toFixed(1)} writes/s; success ${success.toFixed(2)}% (${failed} failed, ${skipped} not sent: too many in flight); target ${targets.rate}/s held with 100%: ${verdict(held)}`,
       `  write p50 / p95 / p99: ${triple(writeFigures)}${targets.writeP95 === null ? '' : ` (target p95 ${targets.writeP95} ms: ${verdict(writeFigures.p95 <= targets.writeP95)})`}`,
       `  newest 20 p50 / p95 / p99: ${triple(during)}; idle p95 ${ms(idleP95)}; ${ratio.toFixed(1)}x idle${targets.readersX === null ? '' : ` (target at most ${targets.readersX}x: ${verdict(ratio <= targets.readersX)})`}`,
