@@ -2,7 +2,7 @@ import { PostSchema } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, fullSurvey, makePostCallers, postBody, uploadImage, type FullSurvey, type PostCallers } from './helpers/posts';
 import { startTestServer, type TestServer } from './helpers/server';
-import { expectStatus } from './helpers/surveys';
+import { expectStatus, newTag } from './helpers/surveys';
 
 let server: TestServer & { close: () => Promise<void> };
 let who: PostCallers;
@@ -107,6 +107,18 @@ describe('POST /posts and GET /posts/{id} (API-CONTRACT 8.2, 8.3)', () => {
     expect(points).toMatchObject([{ attribute_key: k.point, lat: -1.2921, lon: 36.8219, ordinal: 0 }]);
     const tags = await server.ctx.db.selectFrom('posts_tags').selectAll().where('post_id', '=', post.id).execute();
     expect(tags).toMatchObject([{ tag_id: survey.tag.id }]);
+  });
+
+  it('answers a create exactly as a later read: categories given out of order and twice, by the field and the legacy list', async () => {
+    const first = await newTag(server, who.admin);
+    const second = await newTag(server, who.admin);
+    const body = postBody(survey.form.id, { values: { [survey.keys.tags]: [String(survey.tag.id)] } });
+    const created = await server.api.post('/posts', { ...body, tags: [second.id, survey.tag.id, first.id] }, { token: who.admin });
+    expectStatus(created, 200);
+    const tagIds = (created.body.tags as Array<{ id: number }>).map((t) => t.id);
+    expect(tagIds).toEqual([survey.tag.id, first.id, second.id].sort((a, b) => a - b));
+    const read = await server.api.get(`/posts/${created.body.id as number}`, { token: who.admin });
+    expect(read.body).toEqual(created.body);
   });
 
   it('applies the create defaults and the write aliases, ignoring unknown fields', async () => {

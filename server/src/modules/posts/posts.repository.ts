@@ -49,11 +49,15 @@ export async function insertPoints(trx: Trx, points: Array<PointRow & { postId: 
 }
 
 /** One link per category: a field's link wins over a legacy one (as `replaceTags` keeps them). */
-function tagRows(postId: number, links: TagLink[]) {
+/** The links a post keeps of these: one per category (a field's link over a bare one), by category id as read back. */
+export function storedTagLinks(links: TagLink[]): TagLink[] {
   const byTag = new Map<number, TagLink>();
   for (const link of links) if (!byTag.has(link.tagId) || byTag.get(link.tagId)!.attributeId === null) byTag.set(link.tagId, link);
-  return [...byTag.values()].map((l) => ({ post_id: postId, tag_id: l.tagId, form_attribute_id: l.attributeId }));
+  return [...byTag.values()].sort((a, b) => a.tagId - b.tagId);
 }
+
+const tagRows = (postId: number, links: TagLink[]) =>
+  storedTagLinks(links).map((l) => ({ post_id: postId, tag_id: l.tagId, form_attribute_id: l.attributeId }));
 
 /** The categories of new posts (nothing to replace yet), in one statement. */
 export async function insertTags(trx: Trx, posts: Array<{ postId: number; links: TagLink[] }>): Promise<void> {
