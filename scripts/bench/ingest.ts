@@ -101,6 +101,12 @@ async function run(label: string, databaseUrl: string, password: string, rate: n
     const writes: number[] = [];
     let failed = 0;
     let skipped = 0;
+    // Why writes failed: the status answered, or the error when none was.
+    const reasons = new Map<string, number>();
+    const fail = (reason: string) => {
+      failed++;
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    };
     let inFlight = 0;
     const runs: Array<Promise<void>> = [];
     const total = rate * SECONDS;
@@ -131,9 +137,9 @@ async function run(label: string, databaseUrl: string, password: string, rate: n
             if (res.status === 200 && body.id) {
               written.push(body.id);
               writes.push(performance.now() - t0);
-            } else failed++;
+            } else fail(`HTTP ${res.status}`);
           })
-          .catch(() => void failed++)
+          .catch((error: Error & { cause?: { code?: string } }) => fail(error.cause?.code ?? error.message))
           .finally(() => void inFlight--),
       );
     }
@@ -154,7 +160,7 @@ async function run(label: string, databaseUrl: string, password: string, rate: n
     const ratio = during.p95 / idleP95;
     const lines = [
       `\n${label}: ${total} writes asked at ${rate}/s over ${SECONDS} s, ${READERS} newest-20 readers ${EVERY_MS > 0 ? `each once every ${EVERY_MS} ms` : 'asking again as soon as answered'}, one map viewer`,
-      `  achieved: ${achieved.toFixed(1)} writes/s; success ${success.toFixed(2)}% (${failed} failed, ${skipped} not sent: too many in flight); target ${targets.rate}/s held with 100%: ${verdict(held)}`,
+      `  achieved: ${achieved.toFixed(1)} writes/s; success ${success.toFixed(2)}% (${failed} failed${reasons.size ? `: ${[...reasons].map(([why, n]) => `${n} ${why}`).join(', ')}` : ''}, ${skipped} not sent: too many in flight); target ${targets.rate}/s held with 100%: ${verdict(held)}`,
       `  write p50 / p95 / p99: ${triple(writeFigures)}${targets.writeP95 === null ? '' : ` (target p95 ${targets.writeP95} ms: ${verdict(writeFigures.p95 <= targets.writeP95)})`}`,
       `  newest 20 p50 / p95 / p99: ${triple(during)}; idle p95 ${ms(idleP95)}; ${ratio.toFixed(1)}x idle${targets.readersX === null ? '' : ` (target at most ${targets.readersX}x: ${verdict(ratio <= targets.readersX)})`}`,
       `  map (country viewport, once a second) p50 / p95 / p99: ${triple(figuresOf(map, elapsed))}`,
