@@ -19,6 +19,9 @@ import { COUNT_BUDGET_MS } from './modules/posts/search';
 import { createRealtimeHub } from './realtime/hub';
 import { createServices, type Services } from './services';
 
+/** Connections the kernel keeps waiting for `accept` (see `listen` below). */
+const ACCEPT_BACKLOG = 4096;
+
 export type RunningNode = {
   url: string;
   port: number;
@@ -114,7 +117,10 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
+    // A burst (an SMS gateway's backlog, a crowd opening the map) can open more connections than
+    // the event loop accepts meanwhile: past Node's default queue of 511 the kernel drops them and
+    // clients see resets. Linux caps it at net.core.somaxconn (4096 by default).
+    server.listen({ port: config.port, host: config.host, backlog: ACCEPT_BACKLOG }, () => resolve());
   });
   // The anonymous default map is prepared while the first visitors are still on their way.
   services.posts.clusters.warm();

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, createUser, tokenFor } from './helpers/factories';
@@ -10,6 +12,16 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('transport conventions (API-CONTRACT 1, 2)', () => {
+  it('keeps a burst of new connections waiting for accept instead of dropping them past 511', () => {
+    // `ss` shows a listening socket's accept queue limit as its Send-Q.
+    const [line] = execFileSync('ss', ['-ltnH', `sport = :${server.port}`], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    const queue = Number(line!.trim().split(/\s+/)[2]);
+    const cap = Number(fs.readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    expect(queue).toBe(Math.min(4096, cap));
+  });
+
   it('serves the API index with the caller', async () => {
     const anonymous = await server.api.get('');
     expect(anonymous.status).toBe(200);
