@@ -12,34 +12,32 @@ import { sql, type Kysely } from 'kysely';
  * a caller that finds a fold under way returns at once and leaves the deltas to it or to the next.
  * Concurrent folds stay correct as before: each re-adds the sum of exactly the rows it deleted.
  */
+/**
+ * The body of a fold of `table` by its key columns: if no other fold of it holds the lock, the rows
+ * of keys that have several are deleted and their sum re-added as one row (none when it is zero).
+ */
+function foldTwins(table: string, keys: string): string {
+  return `
+      if not pg_try_advisory_xact_lock(hashtext('${table}_compact')) then return; end if;
+      with twins as (
+        select ctid from (
+          select ctid, count(*) over (partition by ${keys}) as rows_of_key from ${table}
+        ) keyed where rows_of_key > 1
+      ), gone as (
+        delete from ${table} where ctid = any(array(select ctid from twins)) returning *
+      )
+      insert into ${table} (${keys}, n)
+      select ${keys}, sum(n) from gone group by ${keys} having sum(n) <> 0;`;
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create or replace function post_day_counts_compact() returns void language plpgsql as $$
-    begin
-      if not pg_try_advisory_xact_lock(hashtext('post_day_counts_compact')) then return; end if;
-      with twins as (
-        select ctid from (
-          select ctid, count(*) over (partition by day, form_id, source, status, published_to) as rows_of_key from post_day_counts
-        ) keyed where rows_of_key > 1
-      ), gone as (
-        delete from post_day_counts where ctid = any(array(select ctid from twins)) returning *
-      )
-      insert into post_day_counts (day, form_id, source, status, published_to, n)
-      select day, form_id, source, status, published_to, sum(n) from gone group by 1, 2, 3, 4, 5 having sum(n) <> 0;
+    begin${sql.raw(foldTwins('post_day_counts', 'day, form_id, source, status, published_to'))}
     end $$;
 
     create or replace function post_counts_compact() returns void language plpgsql as $$
-    begin
-      if not pg_try_advisory_xact_lock(hashtext('post_counts_compact')) then return; end if;
-      with twins as (
-        select ctid from (
-          select ctid, count(*) over (partition by form_id, source, status, published_to, mapped) as rows_of_key from post_counts
-        ) keyed where rows_of_key > 1
-      ), gone as (
-        delete from post_counts where ctid = any(array(select ctid from twins)) returning *
-      )
-      insert into post_counts (form_id, source, status, published_to, mapped, n)
-      select form_id, source, status, published_to, mapped, sum(n) from gone group by 1, 2, 3, 4, 5 having sum(n) <> 0;
+    begin${sql.raw(foldTwins('post_counts', 'form_id, source, status, published_to, mapped'))}
       -- Both tables gain a delta row per write: folding the running counts folds the daily ones too.
       perform post_day_counts_compact();
     end $$;
