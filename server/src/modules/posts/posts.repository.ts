@@ -48,8 +48,10 @@ export async function insertPoints(trx: Trx, points: Array<PointRow & { postId: 
     .execute();
 }
 
-/** One link per category: a field's link wins over a legacy one (as `replaceTags` keeps them). */
-/** The links a post keeps of these: one per category (a field's link over a bare one), by category id as read back. */
+/**
+ * The links a post keeps of these: one per category, a field's link winning over a legacy one (as
+ * `replaceTags` keeps them), in category id order as they are read back.
+ */
 export function storedTagLinks(links: TagLink[]): TagLink[] {
   const byTag = new Map<number, TagLink>();
   for (const link of links) if (!byTag.has(link.tagId) || byTag.get(link.tagId)!.attributeId === null) byTag.set(link.tagId, link);
