@@ -7,11 +7,12 @@ describe('routes', () => {
     const home = await renderRoutes('/');
     await waitFor(() => expect(home.router.state.location.pathname).toBe('/views/map'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Map' })).toBeTruthy();
-    expect(document.title).toBe('Map · Test site');
+    // The title is set by an effect that runs after the heading renders: wait for it.
+    await waitFor(() => expect(document.title).toBe('Map · Test site'));
     await home.router.navigate('/somewhere/else');
     await waitFor(() => expect(home.router.state.location.pathname).toBe('/404'));
     expect(await screen.findByText("That URL doesn't exist")).toBeTruthy();
-    expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow');
+    await waitFor(() => expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow'));
     await home.router.navigate('/views/create');
     await waitFor(() => expect(home.router.state.location.pathname).toBe('/views/map'));
   });
