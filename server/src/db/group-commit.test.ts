@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Trx } from './database';
-import { groupCommit } from './group-commit';
+import { groupCommit, groupCommitMany, type Settled } from './group-commit';
 import type { RunInTransaction } from './tx';
 
 /**
@@ -80,5 +80,57 @@ describe('groupCommit', () => {
     expect(await Promise.all(rest)).toEqual(['stored b', 'refused bad-c', 'stored d']);
     expect(l.groups).toEqual([['a'], ['b'], ['d']]);
     expect(l.committed).toEqual(['a', 'b', 'd']);
+  });
+
+  describe('groupCommitMany', () => {
+    /** Writes a group in one call: "no-…" items are refused alone, a "bad…" item fails the group. */
+    function batchWriter(l: ReturnType<typeof ledger>) {
+      const calls: string[][] = [];
+      const writeAll = async (trx: Trx, items: string[]): Promise<Array<Settled<string>>> => {
+        calls.push([...items]);
+        const outcomes: Array<Settled<string>> = [];
+        for (const item of items) {
+          if (item.startsWith('no-')) outcomes.push({ refused: new Error(`refused ${item}`) });
+          else outcomes.push({ value: await l.write(trx, item) });
+        }
+        return outcomes;
+      };
+      return { calls, writeAll };
+    }
+
+    it('writes each group in one call, and a refused item fails alone while the rest of its group commits', async () => {
+      const l = ledger();
+      const batch = batchWriter(l);
+      const store = groupCommitMany(l.tx, batch.writeAll, { max: 10, atOnce: 1 });
+      const answer = (item: string) => store(item).then(String, (error: Error) => error.message);
+      const results = Promise.all(['a', 'b', 'no-c', 'd'].map(answer));
+      await l.releaseAll();
+      expect(await results).toEqual(['stored a', 'stored b', 'refused no-c', 'stored d']);
+      expect(batch.calls).toEqual([['a'], ['b', 'no-c', 'd']]);
+      expect(l.committed).toEqual(['a', 'b', 'd']);
+    });
+
+    it('writes a group that failed again one item per transaction, and one whose outcomes do not match its items is rolled back', async () => {
+      const l = ledger();
+      const batch = batchWriter(l);
+      const store = groupCommitMany(l.tx, batch.writeAll, { max: 10, atOnce: 1 });
+      const answer = (item: string) => store(item).then(String, (error: Error) => error.message);
+      const results = Promise.all(['a', 'b', 'bad-c', 'd'].map(answer));
+      await l.releaseAll();
+      expect(await results).toEqual(['stored a', 'stored b', 'refused bad-c', 'stored d']);
+      expect(batch.calls).toEqual([['a'], ['b', 'bad-c', 'd'], ['b'], ['bad-c'], ['d']]);
+      expect(l.committed).toEqual(['a', 'b', 'd']);
+
+      const short = ledger();
+      const lossy = groupCommitMany(short.tx, async (trx, items: string[]) => [{ value: await short.write(trx, items[0]!) }], {
+        max: 10,
+        atOnce: 1,
+      });
+      const both = Promise.all(['x', 'y', 'z'].map((item) => lossy(item).then(String, (error: Error) => error.message)));
+      await short.releaseAll();
+      // ['y', 'z'] came back with one outcome: rolled back, then each written alone.
+      expect(await both).toEqual(['stored x', 'stored y', 'stored z']);
+      expect(short.groups).toEqual([['x'], ['y'], ['z']]);
+    });
   });
 });

@@ -165,7 +165,7 @@ export function createImportRunner(ctx: AppContext, deps: Deps) {
         refusedRows++;
       }
     }
-    const posts = await deps.posts.writes.writeInTransaction(trx, job.auth, prepared);
+    const posts = await deps.posts.writes.writeInTransaction(trx, prepared);
     if (job.setId !== null)
       await deps.sets.addImportedPosts(
         trx,

@@ -92,14 +92,13 @@ export function postEvent(event: PostEvent): NewEvent {
 
 export const appendPostEvent = (trx: Trx, event: PostEvent): Promise<number> => appendEvent(trx, postEvent(event));
 
-/** `post.created` for many new posts in one statement (the CSV import's batch). */
+/** `post.created` for many new posts in one statement (a CSV import batch, or creates written together). */
 export function appendPostsCreated(
   trx: Trx,
-  created: Array<{ post: PostRow; form: Pick<PostForm, 'hide_author'> | null; tagIds: number[] }>,
-  actorId: number | null,
+  created: Array<{ post: PostRow; form: Pick<PostForm, 'hide_author'> | null; tagIds: number[]; actorId: number | null }>,
 ): Promise<number[]> {
   return appendEvents(
     trx,
-    created.map(({ post, form, tagIds }) => postEvent({ type: 'post.created', post, form, tagIds, actorId })),
+    created.map(({ post, form, tagIds, actorId }) => postEvent({ type: 'post.created', post, form, tagIds, actorId })),
   );
 }

@@ -6,7 +6,8 @@ import { canManagePosts, postRule } from '../../auth/policy/posts.policy';
 import type { AppContext } from '../../context';
 import type { Executor, Trx } from '../../db/database';
 import type { PostsTable } from '../../db/tables/posts';
-import { notFound, parseBody, ValidationError, type FieldError } from '../../http/errors';
+import { groupCommitMany, type Settled } from '../../db/group-commit';
+import { ApiError, notFound, parseBody, ValidationError, type FieldError } from '../../http/errors';
 import { appendPostEvent, appendPostsCreated, updateEventType } from './post-events';
 import { contextOf, formsByIds, type PostForm, type PostFormContext } from './post-forms.repository';
 import type { MediaLink } from './post-media.repository';
@@ -60,6 +61,8 @@ export type FormReads = Map<number, { form: PostForm | null; context: PostFormCo
 /** A new post that passed every check, ready to be written. */
 export type NewPost = {
   row: Insertable<PostsTable>;
+  /** Who writes it: the actor of its `post.created` event. */
+  actorId: number | null;
   form: PostForm | null;
   context: PostFormContext | null;
   points: repo.PointRow[];
@@ -131,6 +134,7 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
     const fields = [...values.fields, ...rules.fields, ...(await limitProblem(trx, limit, status, false))];
     if (fields.length > 0) throw new ValidationError(RESOURCE, fields);
     return {
+      actorId: auth.userId,
       row: {
         form_id: context?.form.id ?? null,
         user_id: userId,
@@ -161,7 +165,8 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
    * Stores prepared posts with their points, categories, media and `post.created` events, each kind
    * in one statement however many posts there are; answers the rows in the order given.
    */
-  async function writeNew(trx: Trx, actorId: number | null, prepared: NewPost[]): Promise<repo.PostRow[]> {
+  async function writeNew(trx: Trx, prepared: NewPost[]): Promise<repo.PostRow[]> {
+    if (prepared.length === 0) return [];
     const posts = await repo.insertMany(
       trx,
       prepared.map((p) => p.row),
@@ -181,8 +186,12 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
       if (prepared[i]!.mediaLinks.length > 0) await replaceMedia(trx, post.id, prepared[i]!.mediaLinks);
     await appendPostsCreated(
       trx,
-      posts.map((post, i) => ({ post, form: prepared[i]!.form, tagIds: prepared[i]!.tagLinks.map((l) => l.tagId) })),
-      actorId,
+      posts.map((post, i) => ({
+        post,
+        form: prepared[i]!.form,
+        tagIds: prepared[i]!.tagLinks.map((l) => l.tagId),
+        actorId: prepared[i]!.actorId,
+      })),
     );
     return posts;
   }
@@ -202,20 +211,53 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
 
   /** Authorizes and validates a new post, then writes it and its event in the caller's transaction. */
   async function insertPost(trx: Trx, auth: Auth, body: unknown, limit: number | null, now: Date): Promise<repo.PostRow> {
-    const [post] = await writeNew(trx, auth.userId, [await prepareNew(trx, auth, body, limit, now)]);
+    const [post] = await writeNew(trx, [await prepareNew(trx, auth, body, limit, now)]);
     return post!;
   }
+
+  /**
+   * Creates that arrive while others are being written share a transaction (`groupCommitMany`):
+   * each is checked on its own, a refused one fails alone, and the rest are written with one
+   * statement per table. Under a stream of reports this saves the round trips of a transaction per
+   * post, which bound the write rate (BENCHMARKS.md, ingest). Without a posts limit only: the limit
+   * counts published posts as they are written.
+   */
+  const createGrouped = groupCommitMany(
+    ctx.tx,
+    async (trx, creates: Array<{ auth: Auth; body: unknown; now: Date }>): Promise<Array<Settled<PostView>>> => {
+      const forms: FormReads = new Map();
+      const checked: Array<Settled<NewPost>> = [];
+      for (const { auth, body, now } of creates) {
+        try {
+          checked.push({ value: await prepareNew(trx, auth, body, null, now, forms) });
+        } catch (error) {
+          // A refusal answered on purpose leaves the transaction as it was; anything else fails the group.
+          if (!(error instanceof ApiError)) throw error;
+          checked.push({ refused: error });
+        }
+      }
+      const ready = checked.flatMap((c) => ('value' in c ? [c.value] : []));
+      const posts = await writeNew(trx, ready);
+      let next = 0;
+      return checked.map((c) => ('value' in c ? { value: writtenView(posts[next++]!, c.value) } : c));
+    },
+    // Up to 50 posts per transaction, four transactions at once (the pool keeps room for readers).
+    { max: 50, atOnce: 4 },
+  );
 
   return {
     async create(auth: Auth, body: unknown): Promise<PostView | null> {
       // Settings read through the pool, before the transaction (the embedded database deadlocks otherwise).
       const limit = await ctx.settings.limit('posts');
       const now = ctx.now();
-      const saved = await ctx.tx(async (trx) => {
-        const prepared = await prepareNew(trx, auth, body, limit, now);
-        const [post] = await writeNew(trx, auth.userId, [prepared]);
-        return writtenView(post!, prepared);
-      });
+      const saved =
+        limit === null
+          ? await createGrouped({ auth, body, now })
+          : await ctx.tx(async (trx) => {
+              const prepared = await prepareNew(trx, auth, body, limit, now);
+              const [post] = await writeNew(trx, [prepared]);
+              return writtenView(post!, prepared);
+            });
       return readableOrNull(auth, saved);
     },
 
@@ -235,7 +277,7 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
      */
     prepareInTransaction: (trx: Trx, auth: Auth, body: unknown, options: { now: Date; forms: FormReads }) =>
       prepareNew(trx, auth, body, null, options.now, options.forms),
-    writeInTransaction: (trx: Trx, auth: Auth, prepared: NewPost[]) => writeNew(trx, auth.userId, prepared),
+    writeInTransaction: (trx: Trx, prepared: NewPost[]) => writeNew(trx, prepared),
 
     /**
      * Partial update (API-CONTRACT 8.3): fields not sent keep their value; `values`, `tags`,
