@@ -123,4 +123,22 @@ describe('replacing the points of a few posts', () => {
     ]);
     expect(rowsOf(replacePosts(before, new Set([1, 2 ** 30]), columns([])))).toEqual([[7, 70]]);
   });
+
+  it('finds a new post when it changes again, and any post after its points were copied', () => {
+    // New posts lie above every loaded id, and are found without a pass: the next versions must know them.
+    let points = replacePosts(columns([[3, 30]]), new Set([8]), columns([[8, 80]]));
+    points = replacePosts(points, new Set([9]), columns([[9, 90]]));
+    expect(points.deadCount).toBeUndefined();
+    points = replacePosts(points, new Set([8]), columns([[8, 81]]));
+    expect(rowsOf(points)).toEqual([
+      [3, 30],
+      [9, 90],
+      [8, 81],
+    ]);
+    // Copied live-only (most points dead), then the newest and the oldest post change.
+    points = replacePosts(points, new Set([3, 9]), columns([]));
+    expect(points.deadCount).toBeUndefined();
+    points = replacePosts(points, new Set([8]), columns([]));
+    expect(rowsOf(points)).toEqual([]);
+  });
 });
