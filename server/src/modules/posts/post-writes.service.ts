@@ -241,8 +241,9 @@ export function createPostWritesService(ctx: AppContext, reads: PostsReads) {
       let next = 0;
       return checked.map((c) => ('value' in c ? { value: writtenView(posts[next++]!, c.value) } : c));
     },
-    // Up to 50 posts per transaction, four transactions at once (the pool keeps room for readers).
-    { max: 50, atOnce: 4 },
+    // One transaction at a time, of up to 50 posts: at 200 creates a second, four at once made
+    // smaller groups, more round trips and three times the write p95 (BENCHMARKS.md, ingest).
+    { max: 50, atOnce: 1 },
   );
 
   return {
