@@ -10,9 +10,9 @@ import { CLIENT_DEFAULTS } from './scenarios';
 /**
  * `npm run bench -- ingest [--rate 200 --embedded-rate 100 --seconds 60 --readers 20 --every 1000 --database external|embedded|both --posts 1000000]`
  *
- * A crisis at its busiest (issue 27 item 2): posts written through the API at `--rate` a second
- * (`--embedded-rate` on the embedded database, whose target is lower) for
- * `--seconds`, open loop (each write starts on time whether or not the earlier ones answered, at most
+ * A crisis at its busiest (issue 27 item 2): located reports, in a survey made for the run and inside
+ * the map viewer's viewport, written through the API at `--rate` a second (`--embedded-rate` on the
+ * embedded database, whose target is lower) for `--seconds`, open loop (each write starts on time whether or not the earlier ones answered, at most
  * `rate` x 5 in flight), while `--readers` people each read the newest 20 once every `--every` ms
  * (as the map viewer asks for its clusters once a second: a person reads, then looks; pushed events
  * spare them polling) and a map viewer asks for its clusters once a second. `--every 0` makes the
@@ -53,6 +53,40 @@ function rssOf(pid: number): number {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
+type Survey = { formId: number; locationKey: string };
+
+/**
+ * A survey with a location field, made through the API as an administrator would: the soak's posts
+ * are located reports in it, inside the map viewer's viewport, so every write reaches the map.
+ */
+async function locatedSurvey(url: string, token: string): Promise<Survey> {
+  const create = async (path: string, body: Record<string, unknown>) => {
+    const res = await fetch(`${url}/api/v3${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as { id: number; key?: string };
+  };
+  const form = await create('/forms', { name: `Ingest ${new Date().toISOString()}`, require_approval: false });
+  const task = await create(`/forms/${form.id}/stages`, { label: 'Report', type: 'post', priority: 0, show_when_published: true });
+  const field = await create(`/forms/${form.id}/attributes`, {
+    label: 'Location',
+    type: 'point',
+    input: 'location',
+    form_stage_id: task.id,
+    cardinality: 1,
+  });
+  return { formId: form.id, locationKey: field.key! };
+}
+
+/** The `i`th write's place: spread over the map viewer's viewport (MAP's bbox) without repeating. */
+const placeOf = (i: number) => ({
+  lon: Number((33.5 + ((i * 0.618034) % 1) * 8.5).toFixed(6)),
+  lat: Number((-5 + ((i * 0.414214) % 1) * 10).toFixed(6)),
+});
+
 /** Readers of the newest 20, each once every `EVERY_MS` (spread over the first period), until `done()`; their latencies. */
 async function readNewest(url: string, readers: number, done: () => boolean): Promise<number[]> {
   const latencies: number[] = [];
@@ -71,12 +105,21 @@ async function readNewest(url: string, readers: number, done: () => boolean): Pr
   return latencies;
 }
 
-async function run(label: string, databaseUrl: string, password: string, rate: number, targets: Targets): Promise<number[]> {
+async function run(
+  label: string,
+  databaseUrl: string,
+  password: string,
+  rate: number,
+  targets: Targets,
+): Promise<{ written: number[]; survey: Survey | null }> {
   const node = await startNodeProcess(databaseUrl, { ADMIN_PASSWORD: password });
   const pid = node.child.pid!;
   const written: number[] = [];
+  let survey: Survey | null = null;
   try {
     const admin = await passwordToken(node.url, 'admin', password);
+    survey = await locatedSurvey(node.url, admin);
+    const { formId, locationKey } = survey;
     // The map index and the first pages are there before anything is measured, as on a running site.
     await (await fetch(`${node.url}${MAP}`)).arrayBuffer();
     let idleDone = false;
@@ -130,6 +173,8 @@ async function run(label: string, databaseUrl: string, password: string, rate: n
             title: `Ingest ${i}`,
             content: 'A report from the field',
             status: 'published',
+            form: { id: formId },
+            values: { [locationKey]: [placeOf(i)] },
           }),
         })
           .then(async (res) => {
@@ -168,7 +213,7 @@ async function run(label: string, databaseUrl: string, password: string, rate: n
       '',
     ];
     process.stdout.write(lines.join('\n'));
-    return written;
+    return { written, survey };
   } finally {
     await node.stop();
   }
@@ -177,9 +222,16 @@ async function run(label: string, databaseUrl: string, password: string, rate: n
 if (which === 'external' || which === 'both') {
   const { handle, url } = await prepareBenchDatabase(serverUrl, POSTS, false);
   try {
-    const written = await run(`external Postgres, ${POSTS.toLocaleString('en')} posts`, url, BENCH_ADMIN_PASSWORD, RATE, EXTERNAL_TARGETS);
-    // Left behind, they would sit on top of the newest posts for every later run.
+    const { written, survey } = await run(
+      `external Postgres, ${POSTS.toLocaleString('en')} posts`,
+      url,
+      BENCH_ADMIN_PASSWORD,
+      RATE,
+      EXTERNAL_TARGETS,
+    );
+    // Left behind, they would sit on top of the newest posts (and the map) for every later run.
     await sql`delete from posts where id = any(${written})`.execute(handle.db);
+    if (survey) await sql`delete from forms where id = ${survey.formId}`.execute(handle.db);
   } finally {
     await handle.close();
   }
