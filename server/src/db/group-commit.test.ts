@@ -44,6 +44,10 @@ function ledger() {
   return { tx, write, committed, groups, releaseAll, mostOpen: () => mostOpen };
 }
 
+/** Each item's answer once settled: its result, or its error's message. */
+const answersOf = (store: (item: string) => Promise<string>, items: string[]) =>
+  Promise.all(items.map((item) => store(item).then(String, (error: Error) => error.message)));
+
 describe('groupCommit', () => {
   it('writes a lone item at once and answers only after its commit', async () => {
     const l = ledger();
@@ -74,17 +78,17 @@ describe('groupCommit', () => {
     const l = ledger();
     const store = groupCommit(l.tx, l.write, { max: 10, atOnce: 1 });
     const first = store('a');
-    const rest = ['b', 'bad-c', 'd'].map((item) => store(item).then(String, (error: Error) => error.message));
+    const rest = answersOf(store, ['b', 'bad-c', 'd']);
     await l.releaseAll();
     expect(await first).toBe('stored a');
-    expect(await Promise.all(rest)).toEqual(['stored b', 'refused bad-c', 'stored d']);
+    expect(await rest).toEqual(['stored b', 'refused bad-c', 'stored d']);
     expect(l.groups).toEqual([['a'], ['b'], ['d']]);
     expect(l.committed).toEqual(['a', 'b', 'd']);
   });
 
   describe('groupCommitMany', () => {
-    /** Writes a group in one call: "no-…" items are refused alone, a "bad…" item fails the group. */
-    function batchWriter(l: ReturnType<typeof ledger>) {
+    /** Stores groups of up to 10, one at a time, each in one call: "no-…" items are refused alone, a "bad…" item fails the group. */
+    function batchStore(l: ReturnType<typeof ledger>) {
       const calls: string[][] = [];
       const writeAll = async (trx: Trx, items: string[]): Promise<Array<Settled<string>>> => {
         calls.push([...items]);
@@ -95,15 +99,13 @@ describe('groupCommit', () => {
         }
         return outcomes;
       };
-      return { calls, writeAll };
+      return { calls, store: groupCommitMany(l.tx, writeAll, { max: 10, atOnce: 1 }) };
     }
 
     it('writes each group in one call, and a refused item fails alone while the rest of its group commits', async () => {
       const l = ledger();
-      const batch = batchWriter(l);
-      const store = groupCommitMany(l.tx, batch.writeAll, { max: 10, atOnce: 1 });
-      const answer = (item: string) => store(item).then(String, (error: Error) => error.message);
-      const results = Promise.all(['a', 'b', 'no-c', 'd'].map(answer));
+      const batch = batchStore(l);
+      const results = answersOf(batch.store, ['a', 'b', 'no-c', 'd']);
       await l.releaseAll();
       expect(await results).toEqual(['stored a', 'stored b', 'refused no-c', 'stored d']);
       expect(batch.calls).toEqual([['a'], ['b', 'no-c', 'd']]);
@@ -112,10 +114,8 @@ describe('groupCommit', () => {
 
     it('writes a group that failed again one item per transaction, and one whose outcomes do not match its items is rolled back', async () => {
       const l = ledger();
-      const batch = batchWriter(l);
-      const store = groupCommitMany(l.tx, batch.writeAll, { max: 10, atOnce: 1 });
-      const answer = (item: string) => store(item).then(String, (error: Error) => error.message);
-      const results = Promise.all(['a', 'b', 'bad-c', 'd'].map(answer));
+      const batch = batchStore(l);
+      const results = answersOf(batch.store, ['a', 'b', 'bad-c', 'd']);
       await l.releaseAll();
       expect(await results).toEqual(['stored a', 'stored b', 'refused bad-c', 'stored d']);
       expect(batch.calls).toEqual([['a'], ['b', 'bad-c', 'd'], ['b'], ['bad-c'], ['d']]);
@@ -126,7 +126,7 @@ describe('groupCommit', () => {
         max: 10,
         atOnce: 1,
       });
-      const both = Promise.all(['x', 'y', 'z'].map((item) => lossy(item).then(String, (error: Error) => error.message)));
+      const both = answersOf(lossy, ['x', 'y', 'z']);
       await short.releaseAll();
       // ['y', 'z'] came back with one outcome: rolled back, then each written alone.
       expect(await both).toEqual(['stored x', 'stored y', 'stored z']);
