@@ -57,10 +57,24 @@ test.describe('map view', () => {
     const survey = await mappedSurvey(api, '#7a3db8');
     // Two pairs: zoomed out, each pair is one cluster whose centre lies 2° inside its outer post.
     for (const lon of [30, 34, 44, 48]) await mappedPost(api, survey, unique(`Lon ${lon} `), 0, lon);
+    const asked: URLSearchParams[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/v3/posts/clusters') asked.push(url.searchParams);
+    });
     await page.goto(`/views/map?form=${survey.id}`);
     const map = await readyMap(page);
     const markers = page.locator('.map-marker');
     await expect(markers).toHaveCount(4);
+    // The world's answer gives the posts' bbox; the next question is already the fitted view's,
+    // worked out before the map existed, and it is the view the map then shows and asks about itself.
+    await expect.poll(() => asked.length).toBeGreaterThanOrEqual(3);
+    const [world, fitted, own] = asked as [URLSearchParams, URLSearchParams, URLSearchParams];
+    expect(world.get('bbox')).toBeNull();
+    expect(fitted.get('zoom')).toBe(own.get('zoom'));
+    const bbox = (params: URLSearchParams) => params.get('bbox')!.split(',').map(Number);
+    const mapBox = bbox(own);
+    bbox(fitted).forEach((degrees, i) => expect(Math.abs(degrees - mapBox[i]!)).toBeLessThan(0.001));
     const frame = (await map.boundingBox())!;
     for (const marker of await markers.all()) {
       const box = (await marker.boundingBox())!;

@@ -1,7 +1,7 @@
 import type { ErrorEvent, GeoJSONSource, Map as MaplibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map.css';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { loadChunk, loadOnce } from '../../ui/lazy-chunk';
@@ -38,6 +38,17 @@ export type BaseMapProps = {
   onMap?: (map: MaplibreMap, maplibre: Maplibre) => void | (() => void);
   /** Called when no map can be shown here: no WebGL 2, or the map library could not be loaded. */
   onUnavailable?: () => void;
+  /**
+   * Called once the map's element is laid out (before the effects of the components around it run),
+   * with its size: a caller can ask about the view the map will show before the map exists.
+   */
+  onRoom?: (size: { width: number; height: number }) => void;
+  /**
+   * While true the map is not made yet (its library still loads): the caller is about to know where
+   * it opens, and the map then opens there, with what it shows, instead of drawing a view it leaves
+   * at once. The view props of the render that releases it are where it opens.
+   */
+  hold?: boolean;
 };
 
 let webgl2: boolean | undefined;
@@ -144,16 +155,24 @@ function createMap(
  * tile server is unreachable (DESIGN section 7). `data-basemap` says which one is showing, and
  * `data-ready` turns true once the outline's land is drawn, for tests and for the curious.
  */
-export function BaseMap({ center, zoom, minZoom, maxZoom, baselayer, label, className, onMap, onUnavailable }: BaseMapProps) {
+export function BaseMap(props: BaseMapProps) {
+  const { center, zoom, minZoom, maxZoom, baselayer, label, className, onMap, onUnavailable, onRoom, hold = false } = props;
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
+  const reportRoom = useEffectEvent((size: { width: number; height: number }) => onRoom?.(size));
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (element) reportRoom({ width: element.clientWidth, height: element.clientHeight });
+  }, []);
   const layer = toBaselayer(baselayer);
   const [shown, setShown] = useState<string>(layer);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
-  // The view props only set where the map opens; later moves belong to the user, and a map made
-  // again (another base layer or language) opens where the user left the last one.
-  const initial = useRef({ center, zoom, minZoom, maxZoom, onMap });
+  // The view props only set where the map opens (the latest before it is made); later moves belong to
+  // the user, and a map made again (another base layer or language) opens where the user left the
+  // last one.
+  const opening = useEffectEvent((): MapStart => ({ center, zoom, minZoom, maxZoom, onMap }));
+  const initial = useRef<MapStart | null>(null);
   const unavailable = !canDrawMaps() || failed;
   const reportUnavailable = useEffectEvent(() => onUnavailable?.());
   useEffect(() => {
@@ -169,9 +188,18 @@ export function BaseMap({ center, zoom, minZoom, maxZoom, baselayer, label, clas
     let removed = false;
     let remove: (() => MapView) | null = null;
     const reports = { shown: setShown, ready: () => setReady(true) };
-    loadMaplibre().then(
+    const library = loadMaplibre();
+    if (hold) {
+      // Only fetched and run meanwhile: a failure is reported once the map is released.
+      library.catch(() => undefined);
+      return;
+    }
+    library.then(
       (maplibre) => {
-        if (!removed) remove = createMap(maplibre, element, layer, initial.current, mapLocale(t), reports);
+        if (removed) return;
+        const start = initial.current ?? opening();
+        initial.current = start;
+        remove = createMap(maplibre, element, layer, start, mapLocale(t), reports);
       },
       () => {
         if (!removed) setFailed(true);
@@ -179,9 +207,9 @@ export function BaseMap({ center, zoom, minZoom, maxZoom, baselayer, label, clas
     );
     return () => {
       removed = true;
-      if (remove) initial.current = { ...initial.current, ...remove() };
+      if (remove && initial.current) initial.current = { ...initial.current, ...remove() };
     };
-  }, [layer, t]);
+  }, [layer, t, hold]);
 
   if (!canDrawMaps()) {
     return (

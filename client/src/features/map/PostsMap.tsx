@@ -1,14 +1,15 @@
 import type { PostClusterFeature } from '@platform/shared';
 import type { GeoJSONSource, Map as MaplibreMap, Marker } from 'maplibre-gl';
-import { useCallback, useEffect, useEffectEvent, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../../api/query';
 import { useConfig } from '../../providers/config-context';
 import { formatShortCount } from '../../i18n/numbers';
 import { BaseMap, type Maplibre } from './BaseMap';
+import { fitCamera, type MapSize } from './fit-camera';
 import { mapDefaults } from './map-defaults';
-import { clampBbox, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_ZOOM } from './map-view-rules';
+import { clampBbox, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_FIT_PADDING, POSTS_MAP_ZOOM } from './map-view-rules';
 import { markerColor } from './marker-color';
 import { clusterSize } from './cluster-size';
 import { heatFeatures, HEAT_RADIUS_PX } from './heat-weights';
@@ -17,6 +18,8 @@ import { clearMarkers, syncMarkers } from './marker-sync';
 import { PIN_POPUP_OFFSET, popupMaxWidth, popupPan } from './popup-placement';
 
 const HEAT_SOURCE = 'posts-heat';
+/** The longest a fitted map waits for its first answer before it opens at the default view. */
+const HOLD_MAP_MS = 1000;
 const HEAT_LAYER = 'posts-heatmap';
 const EMPTY = { type: 'FeatureCollection' as const, features: [] };
 
@@ -70,13 +73,38 @@ export function PostsMap({
   const drawn = useRef(new Map<string, Marker>());
   const report = useEffectEvent((status: PostsMapStatus) => onStatus?.(status));
 
-  // The map's first question (the world's clusters, to fit the map to the posts) goes out at once,
-  // while the map library is still on its way; then the viewport is asked for after each move.
-  const [request, setRequest] = useState<ClusterRequest | null>(view.fitBounds ? { fit: true, zoom: view.zoom } : null);
+  // The map's first question (the world's clusters, to fit the map to the posts, then the fitted
+  // view's) goes out as soon as the map's room is laid out, while the map library is still on its
+  // way; then the viewport is asked for after each move.
+  const room = useRef<MapSize | undefined>(undefined);
+  const minZoom = minZoomFor(view.zoom);
+  const [request, setRequest] = useState<ClusterRequest | null>(null);
+  useLayoutEffect(() => {
+    if (!view.fitBounds) return;
+    const size = room.current;
+    setRequest((current) => current ?? { fit: true, zoom: view.zoom, minZoom, size });
+  }, [view.fitBounds, view.zoom, minZoom]);
   const clusters = useViewportClusters(query, request);
   const data = clusters.data ?? null;
 
-  const onMap = useCallback((created: MaplibreMap, maplibre: Maplibre) => {
+  // A fitted map is made once the first answer is in (or after HOLD_MAP_MS), at the fitted view and
+  // with its markers: it neither draws the opening view it would leave at once nor draws itself
+  // again and again while that answer is on its way.
+  const answered = request?.fit === true && (clusters.isSuccess || clusters.isError) && !clusters.isPlaceholderData;
+  const [released, setReleased] = useState(!view.fitBounds);
+  if (answered && !released) setReleased(true);
+  useEffect(() => {
+    if (released) return;
+    const timer = setTimeout(() => setReleased(true), HOLD_MAP_MS);
+    return () => clearTimeout(timer);
+  }, [released]);
+  const opening =
+    request?.fit && request.size && answered && clusters.data?.bbox
+      ? fitCamera(clusters.data.bbox, request.size, { padding: POSTS_MAP_FIT_PADDING, minZoom, maxZoom: POSTS_MAP_ZOOM.fitMax })
+      : null;
+
+  // BaseMap calls it as it makes a map (the one of that render): it need not keep its identity.
+  const onMap = (created: MaplibreMap, maplibre: Maplibre) => {
     void created.once('load', () => {
       created.addSource(HEAT_SOURCE, { type: 'geojson', data: EMPTY });
       created.addLayer({
@@ -101,7 +129,7 @@ export function PostsMap({
       setShown(null);
       setStyled(false);
     };
-  }, []);
+  };
 
   // The viewport after each move settles (and at once when the map does not fit itself to the posts).
   useEffect(() => {
@@ -124,16 +152,17 @@ export function PostsMap({
     };
   }, [shown, view.fitBounds]);
 
-  // The first answer covers the world: the map fits itself to every matching post (the answer's
-  // bbox, there whenever a post matches; the clusters' centres lie inside it, so fitting them cut
-  // the posts at its edges off once the map clustered again), capped at zoom 15. Its move asks for
-  // the viewport; without posts the world's answer stays until the first move.
+  // The first answer carries the world's bbox, there whenever a post matches: the map fits itself
+  // to every matching post (the clusters' centres lie inside it, so fitting them cut the posts at its
+  // edges off once the map clustered again), capped at zoom 15, and shows that answer's clusters,
+  // which are already the fitted view's. Its move asks for the viewport; without posts the world's
+  // answer stays until the first move.
   useEffect(() => {
     if (!shown || shown.removed || fitted.current || !request?.fit || !clusters.isSuccess || clusters.isPlaceholderData) return;
     fitted.current = true;
     const { map } = shown;
     const bbox = clusters.data.bbox;
-    if (bbox) map.fitBounds(bbox, { padding: 60, maxZoom: POSTS_MAP_ZOOM.fitMax, duration: 0 });
+    if (bbox) map.fitBounds(bbox, { padding: POSTS_MAP_FIT_PADDING, maxZoom: POSTS_MAP_ZOOM.fitMax, duration: 0 });
   }, [shown, request, clusters.isSuccess, clusters.isPlaceholderData, clusters.data]);
 
   useEffect(() => {
@@ -193,12 +222,14 @@ export function PostsMap({
       <BaseMap
         className={className ?? 'map-view-canvas'}
         label={t('map.region')}
-        center={view.center}
-        zoom={view.zoom}
-        minZoom={minZoomFor(view.zoom)}
+        center={opening?.center ?? view.center}
+        zoom={opening?.zoom ?? view.zoom}
+        hold={!released}
+        minZoom={minZoom}
         maxZoom={POSTS_MAP_ZOOM.max}
         baselayer={view.baselayer}
         onMap={onMap}
+        onRoom={(size) => (room.current = size)}
         onUnavailable={() => setUnavailable(true)}
       />
       {selected ? createPortal(<Popup id={selected.id} />, selected.node) : null}

@@ -9,6 +9,9 @@ export const POSTS_MAP_ZOOM = { min: 7, max: 18, default: 7, fitMax: MAP_FIT_MAX
  */
 export const minZoomFor = (defaultZoom: number): number => Math.min(POSTS_MAP_ZOOM.min, Math.floor(defaultZoom));
 
+/** Pixels kept clear around the posts when the map fits itself to them. */
+export const POSTS_MAP_FIT_PADDING = 60;
+
 /** Milliseconds the map waits after the last move before asking for clusters. */
 export const MOVE_DEBOUNCE_MS = 250;
 

@@ -5,12 +5,13 @@ import type { Query } from '../../api/query';
 import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { useServices } from '../../providers/services-context';
 import { fitClusters } from './cluster-fit';
+import type { MapSize } from './fit-camera';
 
 /**
- * What the map asks for: the world, to fit the map to the posts (`fit`, its opening zoom), or the
- * viewport it shows.
+ * What the map asks for: the world, to fit the map to the posts (`fit`: its opening and lowest zoom,
+ * and its size once laid out), or the viewport it shows.
  */
-export type ClusterRequest = { fit: true; zoom: number } | ({ fit: false } & Viewport);
+export type ClusterRequest = { fit: true; zoom: number; minZoom: number; size?: MapSize } | ({ fit: false } & Viewport);
 
 /** A viewport's answer is kept this long after the map leaves it, for a quick way back. */
 const KEEP_MS = 30_000;
@@ -26,7 +27,7 @@ export function useViewportClusters(query: Query, request: ClusterRequest | null
     ['clusters', query, request],
     (signal) => {
       if (!request) throw new Error('no viewport yet');
-      return request.fit ? fitClusters(api, query, request.zoom, signal) : getPostClusters(api, query, request, signal);
+      return request.fit ? fitClusters(api, query, request, signal) : getPostClusters(api, query, request, signal);
     },
     { enabled: request !== null, placeholderData: keepPreviousData, gcTime: KEEP_MS },
   );
