@@ -44,7 +44,9 @@ describe('the clusters a map fits itself to', () => {
   it("then asks for the view a map of its size fitted to the posts' bbox shows, and keeps the world's bbox", async () => {
     const bbox = [29.5, -4.8, 41.9, 4.6];
     const fitted = { type: 'FeatureCollection', total: 30, bbox: [30, -4, 41, 4], features: [cluster(20, 9), cluster(10, 9)] };
-    const { client, urls } = api((zoom) => (zoom === 2 ? { type: 'FeatureCollection', total: 30, bbox, features: [cluster(30, 4)] } : fitted));
+    const { client, urls } = api((zoom) =>
+      zoom === 2 ? { type: 'FeatureCollection', total: 30, bbox, features: [cluster(30, 4)] } : fitted,
+    );
     const size = { width: 1000, height: 700 };
     await expect(fitClusters(client, { form: [5] }, { zoom: 2, minZoom: 2, size })).resolves.toEqual({ ...fitted, bbox });
 
@@ -57,7 +59,12 @@ describe('the clusters a map fits itself to', () => {
   });
 
   it('fits one place at the highest zoom a fitted map may reach', async () => {
-    const { client, urls } = api((zoom) => ({ type: 'FeatureCollection', total: 2, bbox: [36.8, -1.3, 36.8, -1.3], features: [cluster(2, zoom + 1)] }));
+    const { client, urls } = api((zoom) => ({
+      type: 'FeatureCollection',
+      total: 2,
+      bbox: [36.8, -1.3, 36.8, -1.3],
+      features: [cluster(2, zoom + 1)],
+    }));
     await fitClusters(client, { form: [6] }, { zoom: 2, minZoom: 2, size: { width: 400, height: 300 } });
     expect(urls.map((url) => params(url).get('zoom'))).toEqual(['2', '15']);
   });

@@ -29,7 +29,10 @@ describe('the camera a fitted map opens at', () => {
   });
 
   it('stays within the zoom limits: one place opens at the highest fitted zoom, the world at the lowest', () => {
-    expect(fitCamera([36.8, -1.3, 36.8, -1.3], size, options)).toEqual({ center: [expect.closeTo(36.8, 6), expect.closeTo(-1.3, 6)], zoom: 15 });
+    expect(fitCamera([36.8, -1.3, 36.8, -1.3], size, options)).toEqual({
+      center: [expect.closeTo(36.8, 6), expect.closeTo(-1.3, 6)],
+      zoom: 15,
+    });
     expect(fitCamera([-180, -85, 180, 85], size, { ...options, minZoom: 2 }).zoom).toBe(2);
   });
 
