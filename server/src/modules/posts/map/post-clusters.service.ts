@@ -1,6 +1,5 @@
 import {
   DEFAULT_STATUS_FILTER,
-  MAP_FIT_MAX_ZOOM,
   PostClustersQuery,
   UNGROUPED_MAX_POINTS,
   type PostClusterFeature,
@@ -182,21 +181,17 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
 
   /**
    * Builds what the first anonymous visitor of the map asks for: the world under the default filters
-   * at the default view's zoom and, while that is a single cluster, the zooms a map fitting itself
-   * to the posts steps to (the client's `fitClusters`).
+   * at the default view's zoom. Its index answers every other zoom and viewport of those filters,
+   * the fitted view the visitor's map asks for next included (the client's `fitClusters`).
    * Nobody then waits for a million points to be loaded after a start or after everything was dropped.
    */
   async function warm(): Promise<void> {
     const auth = anonymousAuth(await ctx.settings.isPrivate());
-    if (blockedByPrivacy(auth)) return;
+    if (blockedByPrivacy(auth) || closed) return;
     const view = (await ctx.settings.get('map')).default_view as Record<string, unknown> | undefined;
     const configured = Number(view?.zoom);
-    let zoom = Number.isFinite(configured) && configured >= 0 && configured <= 18 ? Math.floor(configured) : DEFAULT_ZOOM;
-    for (let step = 0; step <= 4 && !closed; step++) {
-      const [only, ...others] = (await clusters(auth, { status: [...DEFAULT_STATUS_FILTER], zoom: String(zoom) })).features;
-      if (!only?.properties.cluster || others.length > 0 || zoom >= MAP_FIT_MAX_ZOOM) return;
-      zoom = Math.min(only.properties.expansion_zoom, MAP_FIT_MAX_ZOOM);
-    }
+    const zoom = Number.isFinite(configured) && configured >= 0 && configured <= 18 ? Math.floor(configured) : DEFAULT_ZOOM;
+    await clusters(auth, { status: [...DEFAULT_STATUS_FILTER], zoom: String(zoom) });
   }
 
   /** Runs `warm` after `delayMs`, once for any number of calls meanwhile. */
