@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './errors';
 export * from './events';
+export * from './map-fit';
 export * from './schemas/common';
 export * from './schemas/list-query';
 export * from './schemas/auth';

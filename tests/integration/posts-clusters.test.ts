@@ -1,4 +1,4 @@
-import { PostClustersSchema, UNGROUPED_MAX_POINTS, type PostClusters } from '@platform/shared';
+import { fittedView, PostClustersSchema, UNGROUPED_MAX_POINTS, type PostClusters } from '@platform/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, makePostCallers, postBody, type PostCallers } from './helpers/posts';
@@ -111,6 +111,39 @@ describe('GET /posts/clusters', () => {
     const none = await clusters(`zoom=2&q=${encodeURIComponent('no such post anywhere')}`);
     expect(none.total).toBe(0);
     expect(none.bbox).toBeUndefined();
+  });
+
+  it("answers a fitted map's first question with the view it opens at, in one request", async () => {
+    const all: [number, number, number, number] = [-0.12, -1.29, 36.827, 51.52];
+    for (const [width, height, zoom] of [
+      [980, 526, 2],
+      [390, 600, 0],
+      [1280, 800, 1],
+    ] as const) {
+      const fitted = await clusters(`zoom=${zoom}&fit=${width},${height}`);
+      // The view fittedView works out for that map, asked as a viewport: the same clusters.
+      const { camera, viewport } = fittedView(all, { width, height }, zoom);
+      expect(camera.zoom).toBeGreaterThanOrEqual(zoom);
+      const asViewport = await clusters(`zoom=${Math.floor(camera.zoom)}&bbox=${viewport.join(',')}`);
+      expect(fitted).toEqual(asViewport);
+      // Still every matching post's box and the world's total, as the map fits itself to that box.
+      expect(fitted.bbox).toEqual(all);
+      expect(fitted.total).toBe(11);
+      expect(counted(fitted)).toBe(11);
+    }
+    // Never below the zoom asked for: at 7 the map shows the middle of the box, here empty land.
+    const atSeven = fittedView(all, { width: 1280, height: 800 }, 7);
+    expect(atSeven.camera.zoom).toBe(7);
+    expect(await clusters('zoom=7&fit=1280,800')).toEqual(await clusters(`zoom=7&bbox=${atSeven.viewport.join(',')}`));
+    // A world of two places: London's pair and Nairobi's eight are apart, not one cluster.
+    expect((await clusters('zoom=2&fit=980,526')).features.length).toBeGreaterThan(1);
+    // One place: the highest zoom a fitted map takes (15), where it is a point of its own.
+    const one = await clusters(`zoom=2&fit=800,600&form[]=${formB.id}`);
+    expect(one.features.map((f) => f.properties)).toEqual([{ cluster: false, id: id.hidden, form_id: formB.id, color: '#00bb00' }]);
+    expect(fittedView(one.bbox!, { width: 800, height: 600 }, 2).camera.zoom).toBe(15);
+    // Nothing matches: the world's (empty) answer, without a box.
+    const none = await clusters(`zoom=2&fit=800,600&q=${encodeURIComponent('no such post anywhere')}`);
+    expect(none).toEqual({ type: 'FeatureCollection', total: 0, features: [] });
   });
 
   it('applies the list filters and the caller’s visibility', async () => {
@@ -243,6 +276,10 @@ describe('GET /posts/clusters', () => {
     expectField(await server.api.get('/posts/clusters?zoom=3&bbox=1,2,3'), '/bbox', message);
     expectField(await server.api.get('/posts/clusters?zoom=3&bbox=0,50,10,40'), '/bbox', message);
     expectField(await server.api.get('/posts/clusters?zoom=3&bbox=0,-95,10,40'), '/bbox', message);
+    const fit = "fit must be the map's width,height in pixels, each from 1 to 10000";
+    for (const bad of ['800', '800,0', '800,600,2', '-800,600', '10001,600', '800.5,600', 'a,b'])
+      expectField(await server.api.get(`/posts/clusters?zoom=3&fit=${bad}`), '/fit', fit);
+    expectField(await server.api.get('/posts/clusters?zoom=3&fit=800,600&bbox=0,0,10,10'), '/fit', 'fit and bbox cannot be asked together');
     expect((await server.api.get('/posts/clusters?zoom=3&status=deleted')).status).toBe(422);
     expectStatus(await server.api.post('/posts/clusters', {}, { token: who.admin }), 405);
   });

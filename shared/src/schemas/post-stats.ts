@@ -113,32 +113,52 @@ export const UNGROUPED_MAX_POINTS = 2_000;
 
 const lonLat = (v: number, lat: boolean) => Number.isFinite(v) && Math.abs(v) <= (lat ? 90 : 360);
 
-/** `zoom` (0..20, required) and the viewport `bbox=west,south,east,north` (world when absent). */
-export const PostClustersQuery = z.object({
-  zoom: z.preprocess(
-    (v) => first(v),
-    z
-      .string({ error: 'zoom is required' })
-      .regex(/^\d{1,2}(\.\d+)?$/, `zoom must be a number from 0 to ${CLUSTER_MAX_ZOOM}`)
-      .transform((s) => Math.floor(Number(s)))
-      .refine((z) => z >= 0 && z <= CLUSTER_MAX_ZOOM, `zoom must be a number from 0 to ${CLUSTER_MAX_ZOOM}`),
-  ),
-  bbox: z.preprocess(
-    (v) => (v === undefined ? undefined : queryList(v)),
-    z
-      .array(z.string())
-      .refine(
-        (list) => list.length === 4 && list.every((n) => /^[-+]?(\d+\.?\d*|\.\d+)$/.test(n)),
-        'bbox must be west,south,east,north in degrees',
-      )
-      .transform((list) => list.map(Number) as [number, number, number, number])
-      .refine(
-        ([w, s, e, n]) => lonLat(w, false) && lonLat(e, false) && lonLat(s, true) && lonLat(n, true) && s <= n,
-        'bbox must be west,south,east,north in degrees',
-      )
-      .optional(),
-  ),
-});
+/** The largest map, in pixels a side, a fitted first answer is worked out for. */
+export const MAP_FIT_MAX_PX = 10_000;
+
+/**
+ * `zoom` (0..20, required) and the viewport `bbox=west,south,east,north` (world when absent); or,
+ * instead of a viewport, `fit=width,height`: the view a map of that many pixels fitted to every
+ * matching post shows (`fittedView`, from `zoom` up), its `bbox` still every matching post's.
+ */
+export const PostClustersQuery = z
+  .object({
+    zoom: z.preprocess(
+      (v) => first(v),
+      z
+        .string({ error: 'zoom is required' })
+        .regex(/^\d{1,2}(\.\d+)?$/, `zoom must be a number from 0 to ${CLUSTER_MAX_ZOOM}`)
+        .transform((s) => Math.floor(Number(s)))
+        .refine((z) => z >= 0 && z <= CLUSTER_MAX_ZOOM, `zoom must be a number from 0 to ${CLUSTER_MAX_ZOOM}`),
+    ),
+    bbox: z.preprocess(
+      (v) => (v === undefined ? undefined : queryList(v)),
+      z
+        .array(z.string())
+        .refine(
+          (list) => list.length === 4 && list.every((n) => /^[-+]?(\d+\.?\d*|\.\d+)$/.test(n)),
+          'bbox must be west,south,east,north in degrees',
+        )
+        .transform((list) => list.map(Number) as [number, number, number, number])
+        .refine(
+          ([w, s, e, n]) => lonLat(w, false) && lonLat(e, false) && lonLat(s, true) && lonLat(n, true) && s <= n,
+          'bbox must be west,south,east,north in degrees',
+        )
+        .optional(),
+    ),
+    fit: z.preprocess(
+      (v) => (v === undefined ? undefined : queryList(v)),
+      z
+        .array(z.string())
+        .refine(
+          (list) => list.length === 2 && list.every((n) => /^\d{1,5}$/.test(n) && Number(n) >= 1 && Number(n) <= MAP_FIT_MAX_PX),
+          `fit must be the map's width,height in pixels, each from 1 to ${MAP_FIT_MAX_PX}`,
+        )
+        .transform(([width, height]) => ({ width: Number(width), height: Number(height) }))
+        .optional(),
+    ),
+  })
+  .refine((query) => !(query.fit && query.bbox), { path: ['fit'], message: 'fit and bbox cannot be asked together' });
 export type PostClustersQuery = z.infer<typeof PostClustersQuery>;
 
 const Point = z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) });

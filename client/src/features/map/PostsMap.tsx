@@ -1,4 +1,4 @@
-import type { PostClusterFeature } from '@platform/shared';
+import { clampBbox, fittedView, MAP_FIT_PADDING, type MapSize, type PostClusterFeature } from '@platform/shared';
 import type { GeoJSONSource, Map as MaplibreMap, Marker } from 'maplibre-gl';
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
@@ -7,9 +7,8 @@ import type { Query } from '../../api/query';
 import { useConfig } from '../../providers/config-context';
 import { formatShortCount } from '../../i18n/numbers';
 import { BaseMap, type Maplibre } from './BaseMap';
-import { fitCamera, type MapSize } from './fit-camera';
 import { mapDefaults } from './map-defaults';
-import { clampBbox, minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_FIT_PADDING, POSTS_MAP_ZOOM } from './map-view-rules';
+import { minZoomFor, MOVE_DEBOUNCE_MS, POSTS_MAP_ZOOM } from './map-view-rules';
 import { markerColor } from './marker-color';
 import { clusterSize } from './cluster-size';
 import { heatFeatures, HEAT_RADIUS_PX } from './heat-weights';
@@ -73,17 +72,17 @@ export function PostsMap({
   const drawn = useRef(new Map<string, Marker>());
   const report = useEffectEvent((status: PostsMapStatus) => onStatus?.(status));
 
-  // The map's first question (the world's clusters, to fit the map to the posts, then the fitted
-  // view's) goes out as soon as the map's room is laid out, while the map library is still on its
-  // way; then the viewport is asked for after each move.
+  // The map's first question (the clusters of the view it opens at, fitted to the posts, with their
+  // bbox) goes out as soon as the map's room is laid out, while the map library is still on its way;
+  // then the viewport is asked for after each move.
   const room = useRef<MapSize | undefined>(undefined);
   const minZoom = minZoomFor(view.zoom);
   const [request, setRequest] = useState<ClusterRequest | null>(null);
   useLayoutEffect(() => {
     if (!view.fitBounds) return;
     const size = room.current;
-    setRequest((current) => current ?? { fit: true, zoom: view.zoom, minZoom, size });
-  }, [view.fitBounds, view.zoom, minZoom]);
+    setRequest((current) => current ?? { fit: true, minZoom, size });
+  }, [view.fitBounds, minZoom]);
   const clusters = useViewportClusters(query, request);
   const data = clusters.data ?? null;
 
@@ -100,7 +99,7 @@ export function PostsMap({
   }, [released]);
   const opening =
     request?.fit && request.size && answered && clusters.data?.bbox
-      ? fitCamera(clusters.data.bbox, request.size, { padding: POSTS_MAP_FIT_PADDING, minZoom, maxZoom: POSTS_MAP_ZOOM.fitMax })
+      ? fittedView(clusters.data.bbox, request.size, request.minZoom).camera
       : null;
 
   // BaseMap calls it as it makes a map (the one of that render): it need not keep its identity.
@@ -162,7 +161,7 @@ export function PostsMap({
     fitted.current = true;
     const { map } = shown;
     const bbox = clusters.data.bbox;
-    if (bbox) map.fitBounds(bbox, { padding: POSTS_MAP_FIT_PADDING, maxZoom: POSTS_MAP_ZOOM.fitMax, duration: 0 });
+    if (bbox) map.fitBounds(bbox, { padding: MAP_FIT_PADDING, maxZoom: POSTS_MAP_ZOOM.fitMax, duration: 0 });
   }, [shown, request, clusters.isSuccess, clusters.isPlaceholderData, clusters.data]);
 
   useEffect(() => {

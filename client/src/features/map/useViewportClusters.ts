@@ -1,17 +1,16 @@
-import type { PostClusters } from '@platform/shared';
+import type { MapSize, PostClusters } from '@platform/shared';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getPostClusters, type Viewport } from '../../api/endpoints/clusters';
 import type { Query } from '../../api/query';
 import { useLiveQuery } from '../../providers/query/useLiveQuery';
 import { useServices } from '../../providers/services-context';
 import { fitClusters } from './cluster-fit';
-import type { MapSize } from './fit-camera';
 
 /**
- * What the map asks for: the world, to fit the map to the posts (`fit`: its opening and lowest zoom,
- * and its size once laid out), or the viewport it shows.
+ * What the map asks for: the view it opens at, fitted to the posts (`fit`: its lowest zoom and its
+ * size once laid out), or the viewport it shows.
  */
-export type ClusterRequest = { fit: true; zoom: number; minZoom: number; size?: MapSize } | ({ fit: false } & Viewport);
+export type ClusterRequest = { fit: true; minZoom: number; size?: MapSize } | ({ fit: false } & Viewport);
 
 /** A viewport's answer is kept this long after the map leaves it, for a quick way back. */
 const KEEP_MS = 30_000;

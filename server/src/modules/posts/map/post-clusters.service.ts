@@ -1,5 +1,6 @@
 import {
   DEFAULT_STATUS_FILTER,
+  fittedView,
   PostClustersQuery,
   UNGROUPED_MAX_POINTS,
   type PostClusterFeature,
@@ -138,23 +139,30 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
 
   async function clusters(auth: Auth, query: Record<string, unknown>): Promise<PostClusters> {
     reads.authorizeSearch(auth);
-    const { zoom, bbox } = parseBody(PostClustersQuery, { zoom: query.zoom, bbox: query.bbox }, RESOURCE);
+    const { zoom, bbox, fit } = parseBody(PostClustersQuery, { zoom: query.zoom, bbox: query.bbox, fit: query.fit }, RESOURCE);
     // `bbox` here is the viewport (west,south,east,north), not the list's filter; `total` is world-wide.
-    const { bbox: _viewport, ...filters } = query;
+    const { bbox: _viewport, fit: _fit, ...filters } = query;
     const search = await reads.searchOf(filters);
     if (search.has_location === 'mapped') search.has_location = 'all';
     const viewer = await reads.viewer(auth, search);
     const { grouped, radius } = groupingOf(await ctx.settings.get('map'));
     const colors = formColors(ctx.db);
-    const viewport = async () => {
-      const handle = await indexFor(search, viewer, radius);
-      const answer = await thread.query(handle, bbox ?? WORLD, zoom);
+    const inViewport = async (handle: number, box: Bbox, at: number) => {
+      const answer = await thread.query(handle, box, at);
       // Grouping turned off: the viewport's posts one by one, as long as there are few enough.
       if (grouped || !answer.hits.some((hit) => hit.id < 0)) return answer;
       const inView = answer.hits.reduce((sum, hit) => sum + hit.count, 0);
       if (inView > UNGROUPED_MAX_POINTS) return answer;
-      const points = await thread.query(handle, bbox ?? WORLD, POINTS_ZOOM);
+      const points = await thread.query(handle, box, POINTS_ZOOM);
       return points.hits.length <= UNGROUPED_MAX_POINTS ? points : answer;
+    };
+    const viewport = async () => {
+      const handle = await indexFor(search, viewer, radius);
+      const world = await inViewport(handle, bbox ?? WORLD, zoom);
+      if (!fit || !world.bounds) return world;
+      // A fitted map's first question: the view it opens at, with every matching post's bbox.
+      const fitted = fittedView(world.bounds, fit, zoom);
+      return { ...(await inViewport(handle, fitted.viewport, Math.floor(fitted.camera.zoom))), bounds: world.bounds };
     };
     // An index dropped between its lookup and its query (everything was cleared) is built again, once.
     const { hits, posts, bounds } = await viewport().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraBounds, fitCamera, type Bbox } from './fit-camera';
+import { cameraBounds, clampBbox, fitCamera, fittedView, MAP_FIT_PADDING, type Bbox } from './map-fit';
 
 const size = { width: 1000, height: 600 };
 const options = { padding: 60, minZoom: 0, maxZoom: 15 };
@@ -54,5 +54,15 @@ describe('the camera a fitted map opens at', () => {
     expect(north).toBeCloseTo(50, 6);
     expect(south).toBeCloseTo(40, 6);
     expect(west).toBeLessThan(10 - 1);
+  });
+
+  it('gives the clusters endpoint a viewport it takes', () => {
+    expect(clampBbox(-500, -95, 10, 95)).toEqual([-180, -90, 180, 90]);
+    expect(clampBbox(170, -10, 190, 10)).toEqual([170, -10, 190, 10]);
+    const { camera, viewport } = fittedView([-179, -60, 179, 70], { width: 3000, height: 400 }, 0);
+    expect(camera.zoom).toBeGreaterThanOrEqual(0);
+    expect(viewport).toEqual([-180, expect.any(Number), 180, expect.any(Number)]);
+    const near = fittedView([36.8, -1.3, 36.9, -1.2], size, 2);
+    expect(near.camera).toEqual(fitCamera([36.8, -1.3, 36.9, -1.2], size, { padding: MAP_FIT_PADDING, minZoom: 2, maxZoom: 15 }));
   });
 });
