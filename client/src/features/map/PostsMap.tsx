@@ -102,6 +102,20 @@ export function PostsMap({
       ? fittedView(clusters.data.bbox, request.size, request.minZoom).camera
       : null;
 
+  // The answer's markers go on a new map before it draws its first frame, not after the render its
+  // `setShown` brings (the markers effect below then finds them there): the map's first frames each
+  // take a while on a slow machine, and the posts would wait for them.
+  const latest = useRef({ data, heatmap, t, language });
+  useEffect(() => {
+    latest.current = { data, heatmap, t, language };
+  });
+  const drawAtOnce = (on: Shown) => {
+    const now = latest.current;
+    if (now.heatmap) return;
+    const words = { t: now.t, language: now.language };
+    syncMarkers(drawn.current, now.data?.features ?? [], (feature) => markerFor(feature, on, words, setSelected).addTo(on.map));
+  };
+
   // BaseMap calls it as it makes a map (the one of that render): it need not keep its identity.
   const onMap = (created: MaplibreMap, maplibre: Maplibre) => {
     void created.once('load', () => {
@@ -122,6 +136,7 @@ export function PostsMap({
       setStyled(true);
     });
     const current: Shown = { map: created, maplibre, removed: false };
+    drawAtOnce(current);
     setShown(current);
     return () => {
       current.removed = true;
