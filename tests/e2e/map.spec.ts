@@ -66,6 +66,15 @@ test.describe('map view', () => {
       asked.push(url.searchParams);
       answers.push(response.json() as Promise<PostClusters>);
     });
+    // The first marker put on the page, to see that the map keeps the markers it opened with.
+    await page.addInitScript(() => {
+      new MutationObserver((records, observer) => {
+        const node = records.flatMap((r) => Array.from(r.addedNodes)).find((n) => n instanceof HTMLElement && n.matches('.map-marker'));
+        if (!node) return;
+        observer.disconnect();
+        (window as unknown as { firstMarker: Node }).firstMarker = node;
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto(`/views/map?form=${survey.id}`);
     const map = await readyMap(page);
     const markers = page.locator('.map-marker');
@@ -80,6 +89,9 @@ test.describe('map view', () => {
     expect(own.get('zoom')).toBe(String(Math.floor(camera.zoom)));
     const shown = own.get('bbox')!.split(',').map(Number);
     viewport.forEach((degrees, i) => expect(Math.abs(degrees - shown[i]!)).toBeLessThan(0.001));
+    // The markers went on the map as it was made, before its first frame, and stayed: they were not
+    // drawn again once it was on screen.
+    expect(await page.evaluate(() => (window as unknown as { firstMarker?: Node }).firstMarker?.isConnected)).toBe(true);
     const frame = (await map.boundingBox())!;
     for (const marker of await markers.all()) {
       const box = (await marker.boundingBox())!;

@@ -140,6 +140,8 @@ export function PostsMap({
     setShown(current);
     return () => {
       current.removed = true;
+      // Markers are drawn for one map (in one language: another makes another map); they go with it.
+      clearMarkers(drawn.current);
       setShown(null);
       setStyled(false);
     };
@@ -201,12 +203,6 @@ export function PostsMap({
     if (heatmap) return clearMarkers(drawn.current);
     syncMarkers(drawn.current, features, (feature) => markerFor(feature, shown, { t, language }, setSelected).addTo(map));
   }, [shown, styled, data, heatmap, t, language]);
-  // Markers are drawn for one map in one language; they go with either.
-  useEffect(() => {
-    const markers = drawn.current;
-    return () => clearMarkers(markers);
-  }, [shown, t]);
-
   // The popup card of the selected point.
   useEffect(() => {
     if (!shown || shown.removed || !selected) return;
