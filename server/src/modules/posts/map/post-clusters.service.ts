@@ -158,9 +158,11 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
     };
     const viewport = async () => {
       const handle = await indexFor(search, viewer, radius);
-      const world = await inViewport(handle, bbox ?? WORLD, zoom);
-      if (!fit || !world.bounds) return world;
-      // A fitted map's first question: the view it opens at, with every matching post's bbox.
+      if (!fit) return inViewport(handle, bbox ?? WORLD, zoom);
+      // A fitted map's first question: the view it opens at, with every matching post's bbox. The
+      // world is asked only for that bbox (without posts it is the empty answer itself).
+      const world = await thread.query(handle, WORLD, zoom);
+      if (!world.bounds) return world;
       const fitted = fittedView(world.bounds, fit, zoom);
       return { ...(await inViewport(handle, fitted.viewport, Math.floor(fitted.camera.zoom))), bounds: world.bounds };
     };
