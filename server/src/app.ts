@@ -202,7 +202,7 @@ export function createApp(ctx: AppContext, services: Services) {
   api.use(verifierRoutes(services.verifier));
   // The API's description is public, as every integrator reads it before having a token.
   api.use(openApiRoutes());
-  api.use(authenticate({ db: ctx.db, settings: ctx.settings, now: ctx.now }));
+  api.use(authenticate({ db: ctx.db, settings: ctx.settings, tokens: ctx.tokens, now: ctx.now }));
   api.use(apiIndex(ctx, services));
   api.use(configRoutes(ctx.settings));
   api.use(usersRoutes(services.users, services.account));

@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   POST_LOCK_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
   /** How long a repeated post list or GeoJSON answer may be given again unless something changes first (0: never). */
   API_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How long a node may take a token it read as still working, unless it hears first of a change that may end it (0: never). */
+  API_TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Hours between backups of the embedded database into DATA_DIR/backups (0: only `npm run backup`). */
   EMBEDDED_BACKUP_HOURS: z.coerce
     .number()
@@ -131,6 +133,7 @@ export type AppConfig = {
   deploymentId: string | undefined;
   postLockTtlSeconds: number;
   readCacheMs: number;
+  tokenCacheMs: number;
   embeddedBackups: { everyHours: number; keep: number };
   embeddedSharedBuffers: string;
   /** Express's `trust proxy`: decides `req.ip`, the address rate limits count. */
@@ -197,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deploymentId: e.DEPLOYMENT_ID,
     postLockTtlSeconds: e.POST_LOCK_TTL_SECONDS,
     readCacheMs: e.API_READ_CACHE_MS,
+    tokenCacheMs: e.API_TOKEN_CACHE_MS,
     embeddedBackups: { everyHours: e.EMBEDDED_BACKUP_HOURS, keep: e.EMBEDDED_BACKUP_KEEP },
     embeddedSharedBuffers: e.EMBEDDED_SHARED_BUFFERS,
     trustProxy: trustProxy(e.TRUST_PROXY),

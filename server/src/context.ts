@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { TokenCache } from './auth/token-cache';
 import type { AppConfig } from './config';
 import type { Db, ListSessions } from './db/database';
 import { createTx, type RunInTransaction } from './db/tx';
@@ -26,6 +27,8 @@ export type AppContext = {
   audiences: AudienceRegistry;
   /** Answers of hot repeated reads, forgotten at every change this process hears of. */
   answers: ReadCache;
+  /** Tokens as last read, forgotten at every change of rights this process hears of. */
+  tokens: TokenCache;
   now: () => Date;
 };
 
@@ -42,8 +45,10 @@ export function createContext(parts: {
 }): AppContext {
   const reader = new EventReader(parts.db, parts.logger, parts.readerPollMs);
   const answers = new ReadCache({ ttlMs: parts.config.readCacheMs, maxEntries: 200 });
-  const tx = createTx(parts.db, () => {
+  const tokens = new TokenCache({ ttlMs: parts.config.tokenCacheMs, maxEntries: 10_000 });
+  const tx = createTx(parts.db, (events) => {
     answers.changed();
+    tokens.heard(events);
     void reader.wake();
   });
   const settings = createSettingsService({ db: parts.db, tx, deploymentId: parts.deploymentId });
@@ -53,6 +58,7 @@ export function createContext(parts: {
   reader.subscribe((events) => {
     if (events.some((event) => event.aggregate_type !== 'export' && event.aggregate_type !== 'webhook')) answers.changed();
     for (const event of events) if (event.type === 'config.updated') settings.invalidate(event.aggregate_id);
+    tokens.heard(events);
   });
   return {
     ...parts,
@@ -62,6 +68,7 @@ export function createContext(parts: {
     settings,
     audiences: new AudienceRegistry(),
     answers,
+    tokens,
     now: () => new Date(),
   };
 }

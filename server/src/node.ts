@@ -95,8 +95,8 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
     reader: ctx.reader,
     audiences: ctx.audiences,
     holders: {
-      resolve: (token) => resolveHolder({ db: handle.db, settings: ctx.settings, now: ctx.now }, token),
-      refresh: (tokenIds) => refreshHolders({ db: handle.db, settings: ctx.settings, now: ctx.now }, tokenIds),
+      resolve: (token) => resolveHolder({ db: handle.db, settings: ctx.settings, tokens: ctx.tokens, now: ctx.now }, token),
+      refresh: (tokenIds) => refreshHolders({ db: handle.db, settings: ctx.settings, tokens: ctx.tokens, now: ctx.now }, tokenIds),
     },
     logger,
   });

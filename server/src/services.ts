@@ -49,7 +49,7 @@ export function createServices(ctx: AppContext) {
     perIp: ctx.config.limits.loginFailuresPerIp,
     windowSeconds: ctx.config.limits.loginWindowSeconds,
   });
-  const oauth = createOAuthService({ db: ctx.db, tx: ctx.tx, throttle, now: ctx.now });
+  const oauth = createOAuthService({ db: ctx.db, tx: ctx.tx, throttle, tokens: ctx.tokens, now: ctx.now });
   const users = createUsersService(ctx);
   const account = createAccountService(ctx, users);
   const permissions = createPermissionsService(ctx);

@@ -31,7 +31,16 @@ async function startChildNode(databaseUrl: string, port: number): Promise<ChildN
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-node-b-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // A token cache longer than any test: only the events B hears can make it drop a token it took.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      API_TOKEN_CACHE_MS: '60000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -105,8 +114,10 @@ describe('two API nodes on one database', () => {
     await onA.waitFor(isLock(postId, 'lock.released'));
   }, 60_000);
 
-  it('changes what a socket on node B receives as soon as node A demotes its user (issue 26)', async () => {
+  it('changes what a socket and a request on node B may do as soon as node A demotes or logs out its user (issue 26)', async () => {
     const demoted = await createUser(a, { role: 'admin' });
+    const bApi = apiClient(b.url);
+    expectStatus(await bApi.get('/apikeys', { token: demoted.token }), 200);
     const author = await createUser(a);
     const onB = await connectSocket(b.url, { token: demoted.token });
     const watcher = await connectSocket(b.url, { token: admin });
@@ -132,6 +143,8 @@ describe('two API nodes on one database', () => {
     await onB.waitFor((e) => e.id === marker.id);
     await watcher.waitFor((e) => e.type === 'post.created' && e.aggregate_id === unseen);
     expect(onB.events.filter((e) => e.aggregate_id === unseen)).toEqual([]);
+    // Node B has read the demotion from the log (its socket had a later event): its requests follow it too.
+    expectStatus(await bApi.get('/apikeys', { token: demoted.token }), 403);
 
     // A logout through node A ends the session of node B's socket too.
     const revoke = await a.api.request('POST', '/oauth/revoke', {
@@ -139,6 +152,7 @@ describe('two API nodes on one database', () => {
     });
     expectStatus(revoke, 200);
     expect(await onB.sessionEnded).toEqual({ reason: 'revoked' });
+    expectStatus(await bApi.get('/users/me', { token: demoted.token }), 401);
   }, 60_000);
 
   it('keeps a lock exclusive when acquirers race through both nodes', async () => {

@@ -4,6 +4,8 @@ import type { Db } from '../db/database';
 import { ApiError, unauthorized } from '../http/errors';
 import type { SettingsService } from '../modules/settings/settings.service';
 import { anonymousAuth, hasScope, type Auth } from './auth';
+import { sha256 } from './secrets';
+import type { TokenCache } from './token-cache';
 import { findActiveToken, findActiveTokensByIds, type ActiveToken } from './tokens.repository';
 
 /** With the roles feature off only the built-in map applies (API-CONTRACT 4.2). */
@@ -12,7 +14,7 @@ function effectivePermissions(role: string | null, stored: string[], rolesEnable
   return new Set(role === MEMBER_ROLE ? ['Edit their own posts'] : []);
 }
 
-type ResolveDeps = { db: Db; settings: SettingsService; now: () => Date };
+type ResolveDeps = { db: Db; settings: SettingsService; tokens: TokenCache; now: () => Date };
 
 /** Who holds a token, and until when: a realtime socket keeps this and has it checked again. */
 export type TokenHolder = { auth: Auth; expiresAt: Date | null };
@@ -37,7 +39,8 @@ function holderOf(found: ActiveToken, privateDeployment: boolean, rolesEnabled: 
 export async function resolveHolder(deps: ResolveDeps, token: string | undefined): Promise<TokenHolder | null> {
   const privateDeployment = await deps.settings.isPrivate();
   if (token === undefined) return { auth: anonymousAuth(privateDeployment), expiresAt: null };
-  const found = await findActiveToken(deps.db, token, deps.now());
+  const hash = sha256(token);
+  const found = await deps.tokens.find(hash, () => findActiveToken(deps.db, hash, deps.now()));
   if (!found) return null;
   return holderOf(found, privateDeployment, await deps.settings.rolesEnabled());
 }

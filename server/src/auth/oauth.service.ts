@@ -6,6 +6,7 @@ import { OAuthError } from '../http/errors';
 import { decoyHash, verifyPassword } from './passwords';
 import { safeEqual, sha256 } from './secrets';
 import type { LoginThrottle } from './throttle';
+import type { TokenCache } from './token-cache';
 import { consumeRefreshToken, findClient, issueTokens, revokeSession, type IssuedTokens } from './tokens.repository';
 
 type TokenRequest = Record<string, unknown>;
@@ -45,7 +46,7 @@ const badCredentials = () => new OAuthError(400, 'invalid_grant', 'The user cred
  * POST /oauth/token: password, client_credentials and refresh_token grants (API-CONTRACT 3).
  * POST /oauth/revoke: logout, RFC 7009 style.
  */
-export function createOAuthService(deps: { db: Db; tx: RunInTransaction; throttle: LoginThrottle; now: () => Date }) {
+export function createOAuthService(deps: { db: Db; tx: RunInTransaction; throttle: LoginThrottle; tokens: TokenCache; now: () => Date }) {
   async function authenticateClient(body: TokenRequest): Promise<string> {
     const clientId = str(body.client_id);
     const secret = str(body.client_secret);
@@ -98,6 +99,8 @@ export function createOAuthService(deps: { db: Db; tx: RunInTransaction; throttl
     const now = deps.now();
     const consumed = await consumeRefreshToken(deps.db, raw, clientId, now);
     if (!consumed) throw new OAuthError(400, 'invalid_grant', 'The refresh token is invalid.', 'Token has been revoked');
+    // No event says so: the token it replaces stops working here now, on other nodes within their cache's time.
+    deps.tokens.forget(consumed.accessId);
     return issueTokens(deps.db, { clientId, userId: consumed.userId, scopes: consumed.scopes, withRefresh: true, now });
   }
 

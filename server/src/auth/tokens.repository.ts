@@ -75,9 +75,9 @@ const toActive = (row: ActiveRow): ActiveToken => ({
   expiresAt: row.expires_at,
 });
 
-/** One query per request: the token, its user's role and the role's permissions. */
-export async function findActiveToken(db: Executor, raw: string, now: Date): Promise<ActiveToken | null> {
-  const row = await activeTokens(db, now).where('t.token_hash', '=', sha256(raw)).executeTakeFirst();
+/** The token with this hash (`sha256` of the raw token), its user's role and the role's permissions, in one query. */
+export async function findActiveToken(db: Executor, hash: string, now: Date): Promise<ActiveToken | null> {
+  const row = await activeTokens(db, now).where('t.token_hash', '=', hash).executeTakeFirst();
   return row ? toActive(row) : null;
 }
 
@@ -90,13 +90,13 @@ export async function findActiveTokensByIds(db: Executor, ids: readonly number[]
   return rows.map(toActive);
 }
 
-/** Consumes a refresh token (single use): returns its owner, or null when unknown or spent. */
+/** Consumes a refresh token (single use) and revokes its access token: returns both's owner, or null when unknown or spent. */
 export async function consumeRefreshToken(
   db: Executor,
   raw: string,
   clientId: string,
   now: Date,
-): Promise<{ userId: number | null; scopes: string[] } | null> {
+): Promise<{ accessId: number; userId: number | null; scopes: string[] } | null> {
   const row = await db
     .updateTable('oauth_refresh_tokens as r')
     .set({ revoked: true })
@@ -112,7 +112,7 @@ export async function consumeRefreshToken(
     .executeTakeFirst();
   if (!row) return null;
   await db.updateTable('oauth_access_tokens').set({ revoked: true }).where('id', '=', row.accessId).execute();
-  return { userId: row.user_id, scopes: row.scopes };
+  return { accessId: row.accessId, userId: row.user_id, scopes: row.scopes };
 }
 
 export async function findClient(db: Executor, clientId: string) {

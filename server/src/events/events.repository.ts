@@ -1,6 +1,7 @@
 import type { AggregateType, EventType, PushedEvent } from '@platform/shared';
 import { sql } from 'kysely';
 import type { Executor, Trx } from '../db/database';
+import { noteAppended } from '../db/tx';
 
 export const EVENTS_CHANNEL = 'platform_events';
 
@@ -75,6 +76,10 @@ export async function appendEvents(trx: Trx, events: NewEvent[]): Promise<number
       .execute();
     ids.push(...rows.map((r) => r.id).sort((a, b) => a - b));
   }
+  noteAppended(
+    trx,
+    events.map((event) => ({ type: event.type, aggregate_id: String(event.aggregateId), payload: event.payload ?? {} })),
+  );
   return ids;
 }
 
