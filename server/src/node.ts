@@ -139,6 +139,7 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
       await jobs.stop().catch((error: unknown) => logger.warn({ err: error }, 'job queue did not stop cleanly'));
       await listener?.stop();
       await ctx.reader.stop();
+      await services.webhooks.stop();
       await services.posts.clusters.close();
       mailer.close();
       await lists?.close();

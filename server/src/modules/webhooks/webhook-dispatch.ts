@@ -6,6 +6,12 @@ import * as deliveries from './webhook-deliveries.repository';
 import * as webhooks from './webhooks.repository';
 
 const BATCH = 500;
+/**
+ * How long post events gather before a pass reads them: a pass is a transaction of five statements,
+ * and under a stream of writes (a group commit every few milliseconds) one per commit doubled the
+ * database's transactions. A delivery is a job retried over minutes; this is not felt.
+ */
+export const DISPATCH_GATHER_MS = 100;
 
 /** Which webhooks a post event is for: v3's create, update and delete (a status change is an update). */
 const EVENT_TYPES: Record<string, WebhookEventType> = {
@@ -30,9 +36,10 @@ export function createWebhookDispatcher(
   type Matching = Awaited<ReturnType<typeof webhooks.matching>>;
 
   /** `hooks` keeps the webhooks matched in this batch: a CSV import's hundreds of events of one survey ask once. */
-  async function dispatchEvent(trx: Trx, event: StoredEvent, hooks: Map<string, Promise<Matching>>): Promise<void> {
+  async function dispatchEvent(trx: Trx, event: StoredEvent, hooks: Map<string, Promise<Matching>>): Promise<number> {
     const eventType = EVENT_TYPES[event.type];
-    if (!eventType) return;
+    if (!eventType) return 0;
+    let made = 0;
     const formId = typeof event.payload.form_id === 'number' ? event.payload.form_id : null;
     const key = `${eventType}:${formId}`;
     if (!hooks.has(key)) hooks.set(key, webhooks.matching(trx, eventType, formId));
@@ -40,8 +47,11 @@ export function createWebhookDispatcher(
       // A webhook hears of what happens after it exists: the log may still hold older events when it is made.
       if (hook.created.getTime() > Date.parse(event.created_at)) continue;
       const id = await deliveries.insertDelivery(trx, { webhookId: hook.id, eventId: event.id, postId: Number(event.aggregate_id) });
-      if (id !== null) await enqueue(trx, { id, webhook_id: hook.id });
+      if (id === null) continue;
+      await enqueue(trx, { id, webhook_id: hook.id });
+      made++;
     }
+    return made;
   }
 
   /** One batch; true when there may be more. */
@@ -51,26 +61,30 @@ export function createWebhookDispatcher(
     const enabled = await ctx.settings.feature('webhooks');
     // Not `ctx.tx`: a commit there forgets every kept answer (post lists, GeoJSON pages), and this
     // runs after every batch of post events while changing nothing those answers show.
-    const more = await ctx.db.transaction().execute(async (trx) => {
+    const { more, made } = await ctx.db.transaction().execute(async (trx) => {
       const cursor = await deliveries.lockCursor(trx);
       const events = await readSettledAfter(trx, cursor, BATCH);
       // While the feature is off nothing is owed: the events pass by, as they would with no webhooks.
       const hooks = new Map<string, Promise<Matching>>();
-      if (enabled) for (const event of events) await dispatchEvent(trx, event, hooks);
+      let made = 0;
+      if (enabled) for (const event of events) made += await dispatchEvent(trx, event, hooks);
       const last = events.at(-1);
       if (last) await deliveries.moveCursor(trx, last.position);
-      return events.length === BATCH;
+      return { more: events.length === BATCH, made };
     });
     // The new deliveries' events are pushed at once (NOTIFY does not cross the embedded database).
-    void ctx.reader.wake();
+    if (made > 0) void ctx.reader.wake();
     return more;
   };
 
   let running: Promise<void> | null = null;
   let again = false;
+  let gathering: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
 
   /** Catch up with the log; calls made while a pass runs fold into one more pass. */
   function wake(): Promise<void> {
+    if (stopped) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -88,10 +102,22 @@ export function createWebhookDispatcher(
     return running;
   }
 
-  /** Called with every batch the event reader hands out. */
+  /** Called with every batch the event reader hands out: post events start a pass once a few more have gathered. */
   function observe(events: StoredEvent[]): void {
-    if (events.some((e) => e.type in EVENT_TYPES)) void wake();
+    if (stopped || gathering || !events.some((e) => e.type in EVENT_TYPES)) return;
+    gathering = setTimeout(() => {
+      gathering = null;
+      void wake();
+    }, DISPATCH_GATHER_MS);
   }
 
-  return { wake, observe };
+  /** No pass starts after this; resolves once the one under way has ended. */
+  async function stop(): Promise<void> {
+    stopped = true;
+    if (gathering) clearTimeout(gathering);
+    gathering = null;
+    await running;
+  }
+
+  return { wake, observe, stop };
 }

@@ -20,5 +20,6 @@ export function createWebhooksModule(ctx: AppContext, posts: PostsModule, apiKey
     writeBack: createWebhookWriteBack(ctx, posts, apiKeys),
     posts,
     start: () => deliveries.dispatcher.wake(),
+    stop: () => deliveries.dispatcher.stop(),
   };
 }
