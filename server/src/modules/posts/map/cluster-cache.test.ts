@@ -1,7 +1,6 @@
-import type { AggregateType, EventType } from '@platform/shared';
 import { describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../../../events/events.repository';
-import { changedPosts, createClusterCache, type Cached } from './cluster-cache';
+import { changedPosts, createClusterCache, postChanges, type Cached } from './cluster-cache';
+import { logEvent } from './log-events.fixture';
 import { emptyPoints, livePoints, type MapPoints } from './map-points';
 
 /** Points of posts given by id, one each. */
@@ -23,18 +22,7 @@ function deferred<T>() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-let nextId = 1;
-const event = (type: EventType, aggregateType: AggregateType, aggregateId: string | number): StoredEvent => ({
-  id: nextId,
-  type,
-  aggregate_type: aggregateType,
-  aggregate_id: String(aggregateId),
-  actor_id: null,
-  payload: {},
-  created_at: new Date(0).toISOString(),
-  position: { seq: nextId, id: nextId++ },
-  logged: { current: null, previous: null },
-});
+const event = logEvent;
 
 /** A cache over a clock the test moves, recording what it reloads. */
 function testCache(fresh: (ids: number[]) => MapPoints = pointsOf) {
@@ -142,16 +130,10 @@ describe('the map cache', () => {
     expect(await t.cache.get('selection', t.build({ n: 2 }), none)).toMatchObject({ n: 2 });
   });
 
-  it('patches for post events and clears for anything that may change more than a post', async () => {
-    const t = testCache();
-    await t.cache.points('points', 'member', async () => pointsOf([1]));
-    expect(t.cache.take([event('lock.acquired', 'lock', 1), event('message.created', 'message', 1)])).toBeUndefined();
-    expect(t.reloads).toEqual([]);
-    expect(t.cache.take([event('post.updated', 'post', 1), event('post.created', 'post', 2)])).toEqual(new Set([1, 2]));
-    await t.cache.points('points', 'member', async () => pointsOf([]));
-    expect(t.reloads).toEqual([{ load: 'member', ids: [1, 2] }]);
-    expect(t.cache.take([event('post.updated', 'post', 3), event('collection.updated', 'collection', 1)])).toBeNull();
-    expect(idsOf(await t.cache.points('points', 'member', async () => pointsOf([5])))).toEqual([5]);
+  it('names the posts of post events, and nothing for anything that may change more than a post', () => {
+    expect(postChanges([event('lock.acquired', 'lock', 1), event('message.created', 'message', 1)])).toBeUndefined();
+    expect(postChanges([event('post.updated', 'post', 1), event('post.created', 'post', 2)])).toEqual(new Set([1, 2]));
+    expect(postChanges([event('post.updated', 'post', 3), event('collection.updated', 'collection', 1)])).toBeNull();
   });
 
   it('loads every point again past a thousand changed posts', () => {

@@ -9,7 +9,7 @@ const MAX_POINTS = 4_000_000;
 /** A backstop for changes that append no event (a survey's colour or hidden locations). */
 const MAX_AGE_MS = 5 * 60_000;
 /** Past this many posts changed in one batch of events, the points are loaded again whole. */
-const MAX_PATCHED_POSTS = 1_000;
+export const MAX_PATCHED_POSTS = 1_000;
 
 /** What the cache holds: when it was made. */
 export type Cached = { loadedAt: number };
@@ -30,6 +30,15 @@ export function changedPosts(events: StoredEvent[]): Set<number> | null {
     ids.add(id);
   }
   return ids.size <= MAX_PATCHED_POSTS ? ids : null;
+}
+
+/**
+ * What events mean for the map: the posts they changed, null when everything must go (a change that
+ * may touch more than its posts, or too many posts), undefined when none changes which posts match.
+ */
+export function postChanges(events: StoredEvent[]): Set<number> | null | undefined {
+  const changes = events.filter((event) => CHANGES_MATCHES.test(event.type));
+  return changes.length === 0 ? undefined : changedPosts(changes);
 }
 
 /**
@@ -151,17 +160,5 @@ export function createClusterCache<Load>({ reload, now = Date.now }: ClusterCach
       ).then((value) => value.points),
     clear,
     patch,
-    /**
-     * Events arrived: the posts they changed are patched and returned, or everything goes (null);
-     * undefined when none of them changes which posts match.
-     */
-    take(events: StoredEvent[]): ReadonlySet<number> | null | undefined {
-      const changes = events.filter((event) => CHANGES_MATCHES.test(event.type));
-      if (changes.length === 0) return undefined;
-      const posts = changedPosts(changes);
-      if (posts) patch(posts);
-      else clear();
-      return posts;
-    },
   };
 }

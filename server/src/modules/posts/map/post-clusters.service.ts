@@ -13,6 +13,7 @@ import { parseBody } from '../../../http/errors';
 import { createClusterThread, GONE } from './cluster-thread';
 import { createClusterCache } from './cluster-cache';
 import { createClusterGrids } from './cluster-grids';
+import { createChangeGatherer } from './change-gatherer';
 import { GRID_MAX_ZOOM, MERCATOR_EDGE, type Bbox, type GridPoints } from './grid-index';
 import { round6, selectPoints } from './map-selection';
 import { isDead, type MapPoints } from './map-points';
@@ -22,6 +23,11 @@ import { RESOURCE, type PostsReads } from '../posts.service';
 
 /** Asked at this zoom, an index gives the points themselves, never clusters. */
 const POINTS_ZOOM = GRID_MAX_ZOOM + 1;
+/**
+ * How long post changes gather before the kept indexes take them in unasked (a request takes them in
+ * at once): under a stream of writes, one small statement per index per few posts, not per post.
+ */
+const CHANGE_GATHER_MS = 50;
 /** Quiet time after everything kept was dropped before the anonymous default map is built again. */
 const REWARM_DELAY_MS = 2_000;
 /** The opening zoom when the map settings name none (API-CONTRACT 6 defaults). */
@@ -92,6 +98,14 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   const cache = createClusterCache<Load>({
     reload: (load, post_id) => loadMapPoints(ctx.db, { ...load.search, post_id }, load.viewer),
   });
+  const changes = createChangeGatherer({
+    gatherMs: CHANGE_GATHER_MS,
+    takeIn: (ids) => {
+      cache.patch(ids);
+      grids.changed(ids);
+    },
+    clear: () => clear(),
+  });
   let closed = false;
   /** Indexes built from whole point sets so far (tests and benches: changes do not build). */
   let builds = 0;
@@ -101,16 +115,13 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   let warmDone: (() => void) | null = null;
 
   function clear(): void {
+    changes.drop();
     cache.clear();
     grids.clear();
     warmLater(REWARM_DELAY_MS);
   }
 
-  ctx.reader.subscribe((events) => {
-    const posts = cache.take(events);
-    if (posts === null) clear();
-    else if (posts) grids.changed(posts);
-  });
+  ctx.reader.subscribe((events) => changes.heard(events));
 
   /** The points of a filter set: from SQL, or for survey/status/source/date filters from the viewer's points kept in memory. */
   async function pointsFor(who: unknown[], search: PostSearch, viewer: PostViewer): Promise<GridPoints> {
@@ -138,6 +149,8 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
   }
 
   async function clusters(auth: Auth, query: Record<string, unknown>): Promise<PostClusters> {
+    // Every change heard before the question is in its answer.
+    changes.flush();
     reads.authorizeSearch(auth);
     const { zoom, bbox, fit } = parseBody(PostClustersQuery, { zoom: query.zoom, bbox: query.bbox, fit: query.fit }, RESOURCE);
     // `bbox` here is the viewport (west,south,east,north), not the list's filter; `total` is world-wide.
@@ -233,6 +246,7 @@ export function createPostClustersService(ctx: AppContext, reads: PostsReads) {
     close: async () => {
       closed = true;
       clearTimeout(warmTimer);
+      changes.drop();
       warmDone?.();
       await thread.close();
     },
