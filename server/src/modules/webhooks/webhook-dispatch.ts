@@ -11,7 +11,7 @@ const BATCH = 500;
  * and under a stream of writes (a group commit every few milliseconds) one per commit doubled the
  * database's transactions. A delivery is a job retried over minutes; this is not felt.
  */
-export const DISPATCH_GATHER_MS = 100;
+const DISPATCH_GATHER_MS = 100;
 
 /** Which webhooks a post event is for: v3's create, update and delete (a status change is an update). */
 const EVENT_TYPES: Record<string, WebhookEventType> = {
