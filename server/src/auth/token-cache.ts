@@ -1,5 +1,5 @@
-import type { Auth } from './auth';
-import { whoseAccessChanges, type AccessEvent } from '../realtime/access-changes';
+import type { CommittedEvent } from '../db/tx';
+import { whoseAccessChanges, type AccessHolder } from '../realtime/access-changes';
 import type { ActiveToken } from './tokens.repository';
 
 export type TokenCacheOptions = {
@@ -11,12 +11,8 @@ export type TokenCacheOptions = {
 
 type Entry = { at: number; token: ActiveToken };
 
-/** What the access rules look at in a cached token. */
-const holderOf = (token: ActiveToken): Pick<Auth, 'userId' | 'role' | 'tokenId'> => ({
-  userId: token.userId,
-  role: token.userId === null ? null : token.role,
-  tokenId: token.id,
-});
+/** What the access rules look at in a cached token (a role counts only with a user: the rules check). */
+const holderOf = (token: ActiveToken): AccessHolder => ({ userId: token.userId, role: token.role, tokenId: token.id });
 
 /**
  * Live tokens as last read (keyed by their hash), so that a request does not wait for one more
@@ -50,7 +46,7 @@ export class TokenCache {
   }
 
   /** Events heard (committed here or read from the log): drops every token they may change. */
-  heard(events: readonly AccessEvent[]): void {
+  heard(events: readonly CommittedEvent[]): void {
     for (const event of events) {
       const affected = whoseAccessChanges(event);
       if (!affected) continue;

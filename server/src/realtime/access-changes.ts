@@ -1,17 +1,14 @@
 import type { Auth } from '../auth/auth';
-import type { StoredEvent } from '../events/events.repository';
+import type { CommittedEvent } from '../db/tx';
 
 /** The config keys that change what everyone may read (API-CONTRACT 4.2, 4.3), by group. */
 const SWITCHES: Record<string, string[]> = { site: ['private'], features: ['private', 'roles'] };
 
 /** The keys a config change wrote; undefined when the event does not say. */
-const changedKeys = (event: AccessEvent): unknown[] | undefined => (Array.isArray(event.payload.keys) ? event.payload.keys : undefined);
-
-/** What the rules read of an event: one read from the log, or one a transaction of this process appended. */
-export type AccessEvent = Pick<StoredEvent, 'type' | 'aggregate_id' | 'payload'>;
+const changedKeys = (event: CommittedEvent): unknown[] | undefined => (Array.isArray(event.payload.keys) ? event.payload.keys : undefined);
 
 /** Whose rights the rules look at: a socket's token, or a cached one. */
-type Holder = Pick<Auth, 'userId' | 'role' | 'tokenId'>;
+export type AccessHolder = Pick<Auth, 'userId' | 'role' | 'tokenId'>;
 
 /**
  * The sockets whose rights an event may have changed, or null for an event that changes nobody's.
@@ -21,7 +18,7 @@ type Holder = Pick<Auth, 'userId' | 'role' | 'tokenId'>;
  * everyone's (the roles feature, a private deployment). Events reach the hub of every node through
  * the log, so a change made through one node reaches sockets held by another.
  */
-export function whoseAccessChanges(event: AccessEvent): ((auth: Holder) => boolean) | null {
+export function whoseAccessChanges(event: CommittedEvent): ((auth: AccessHolder) => boolean) | null {
   switch (event.type) {
     case 'user.updated':
     case 'user.deleted': {
