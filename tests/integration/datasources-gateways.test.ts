@@ -251,6 +251,44 @@ describe('Twilio gateway', () => {
     expect((await send(nul, 0, 'Road\u0000 blocked')).status).toBe(200);
     expect((await incomingFrom(server, 'twilio')).find((m) => m.data_source_message_id === nul)?.message).toBe('Road blocked');
   });
+
+  it('makes one contact of new senders whose messages arrive together, and announces each message once', async () => {
+    await configureProvider(server, who.admin, 'twilio', { account_sid: accountSid, auth_token: '', form_id: null, inbound_fields: {} });
+    // Three new senders, eight messages each, all at once: they are written in shared groups.
+    const senders = Array.from({ length: 3 }, (_, n) => `+1415557${String(process.pid % 1000).padStart(3, '0')}${n}`);
+    const sids = senders.flatMap((from) => Array.from({ length: 8 }, () => ({ from, sid: unique('SMsame') })));
+    const answers = await Promise.all(
+      sids.map(({ from, sid }) =>
+        postForm(server, '/sms/twilio', { AccountSid: accountSid, MessageSid: sid, From: from, To: '+15005550006', Body: `From ${from}` }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(sids.length).fill(200));
+    const contacts = await server.ctx.db.selectFrom('contacts').select(['id', 'contact']).where('contact', 'in', senders).execute();
+    expect(contacts.map((c) => c.contact).sort()).toEqual([...senders].sort());
+    const rows = await server.ctx.db
+      .selectFrom('messages')
+      .select(['id', 'contact_id', 'data_source_message_id'])
+      .where(
+        'data_source_message_id',
+        'in',
+        sids.map((s) => s.sid),
+      )
+      .execute();
+    expect(rows).toHaveLength(sids.length);
+    const contactOf = new Map(contacts.map((c) => [c.contact, c.id]));
+    for (const { from, sid } of sids) expect(rows.find((r) => r.data_source_message_id === sid)?.contact_id).toBe(contactOf.get(from));
+    const events = await server.ctx.db
+      .selectFrom('events')
+      .select('aggregate_id')
+      .where('type', '=', 'message.created')
+      .where(
+        'aggregate_id',
+        'in',
+        rows.map((r) => String(r.id)),
+      )
+      .execute();
+    expect(events.map((e) => Number(e.aggregate_id)).sort((a, b) => a - b)).toEqual(rows.map((r) => r.id).sort((a, b) => a - b));
+  });
 });
 
 describe('Nexmo gateway', () => {

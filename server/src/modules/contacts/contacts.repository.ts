@@ -9,13 +9,33 @@ export type ContactFilters = { users: number[]; types: string[]; contacts: strin
 
 export const findById = (db: Executor, id: number) => db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** The oldest contact with this address (the incumbent looks contacts up by type and address). */
-export const findByAddress = (db: Executor, type: string, contact: string) =>
-  db.selectFrom('contacts').selectAll().where('type', '=', type).where('contact', '=', contact).orderBy('id').executeTakeFirst();
+export type Address = { type: string; contact: string };
 
-/** Serialises find-or-create of one address until the transaction ends. */
-export const lockAddress = (trx: Trx, type: string, contact: string) =>
-  sql`select pg_advisory_xact_lock(hashtext(${`contact:${type}:${contact}`}))`.execute(trx);
+const addressLock = (address: Address) => `contact:${address.type}:${address.contact}`;
+
+/**
+ * Serialises find-or-create of these addresses until the transaction ends, in one statement; the
+ * locks are taken in one order (the keys sorted), so two transactions locking overlapping sets
+ * never wait on each other in a circle.
+ */
+export async function lockAddresses(trx: Trx, addresses: Address[]): Promise<void> {
+  const keys = [...new Set(addresses.map(addressLock))];
+  if (keys.length === 0) return;
+  await sql`select pg_advisory_xact_lock(hashtext(k)) from (select k from unnest(${keys}::text[]) k order by k) ordered`.execute(trx);
+}
+
+/** The oldest contact of each of these addresses that has one (the incumbent looks contacts up by type and address). */
+export async function findByAddresses(db: Executor, addresses: Address[]): Promise<ContactRow[]> {
+  if (addresses.length === 0) return [];
+  const { rows } = await sql<ContactRow>`select distinct on (c.type, c.contact) c.* from contacts c
+    join unnest(${addresses.map((a) => a.type)}::text[], ${addresses.map((a) => a.contact)}::text[]) a(type, contact)
+      on c.type = a.type and c.contact = a.contact
+    order by c.type, c.contact, c.id`.execute(db);
+  return rows;
+}
+
+export const insertMany = (trx: Trx, rows: Array<Insertable<ContactsTable>>) =>
+  rows.length === 0 ? Promise.resolve([]) : trx.insertInto('contacts').values(rows).returningAll().execute();
 
 export const insert = (db: Executor, row: Insertable<ContactsTable>) =>
   db.insertInto('contacts').values(row).returningAll().executeTakeFirstOrThrow();

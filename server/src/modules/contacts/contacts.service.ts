@@ -23,28 +23,32 @@ export function createContactsService(ctx: AppContext) {
 
   return {
     /**
-     * The contact a data source's sender is, created on first contact (no owner, not notified).
-     * Two messages of a new sender arriving at once make one contact: the lookup and insert are
-     * serialised on the address.
+     * The contacts data sources' senders are (a group of inbound messages, a targeted survey's
+     * recipients), the new ones created (no owner, not notified), in four statements whatever
+     * their number: the known found, the new locked on their addresses (all in one order) and
+     * found again, the rest created. Two transactions meeting a new sender at once make one
+     * contact. One contact per address, answered in the order asked.
      */
-    async findOrCreateInTransaction(
+    async findOrCreateManyInTransaction(
       trx: Trx,
-      address: { type: string; contact: string; dataSource: string | null },
-    ): Promise<repo.ContactRow> {
-      // Most senders wrote before: found without waiting. A new one is created under a lock, found again first.
-      const known = await repo.findByAddress(trx, address.type, address.contact);
-      if (known) return known;
-      await repo.lockAddress(trx, address.type, address.contact);
-      return (
-        (await repo.findByAddress(trx, address.type, address.contact)) ??
-        repo.insert(trx, {
-          user_id: null,
-          type: address.type,
-          contact: address.contact,
-          data_source: address.dataSource,
-          can_notify: false,
-        })
-      );
+      addresses: Array<{ type: string; contact: string; dataSource: string | null }>,
+    ): Promise<repo.ContactRow[]> {
+      const key = (a: repo.Address) => `${a.type}\u0000${a.contact}`;
+      const found = new Map<string, repo.ContactRow>();
+      const keep = (rows: repo.ContactRow[]) => rows.forEach((row) => found.set(key(row), row));
+      keep(await repo.findByAddresses(trx, addresses));
+      const missing = () => [...new Map(addresses.filter((a) => !found.has(key(a))).map((a) => [key(a), a])).values()];
+      if (missing().length > 0) {
+        await repo.lockAddresses(trx, missing());
+        keep(await repo.findByAddresses(trx, missing()));
+        keep(
+          await repo.insertMany(
+            trx,
+            missing().map((a) => ({ user_id: null, type: a.type, contact: a.contact, data_source: a.dataSource, can_notify: false })),
+          ),
+        );
+      }
+      return addresses.map((a) => found.get(key(a))!);
     },
 
     async get(auth: Auth, id: number) {

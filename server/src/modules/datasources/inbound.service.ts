@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
-import { groupCommit } from '../../db/group-commit';
+import { groupCommitMany, type Settled } from '../../db/group-commit';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { MessagesService } from '../messages/messages.service';
+import type { MessageRow } from '../messages/messages.repository';
 import type { PostsModule } from '../posts/posts.module';
 import type { PostFormContext } from '../posts/post-forms.repository';
 import type { TargetedService } from '../targeted/targeted.service';
@@ -52,9 +53,7 @@ export type InboundService = ReturnType<typeof createInboundService>;
 
 type Arrival = { settings: ProviderSettings; message: InboundMessage; context: PostFormContext | null; now: Date };
 
-/** Arrivals of one sender next to each other: concurrent groups take their contact locks in one order. */
-const bySender = (a: Arrival, b: Arrival) =>
-  `${a.message.from.type}:${a.message.from.contact}`.localeCompare(`${b.message.from.type}:${b.message.from.contact}`);
+const serviceOf = (settings: ProviderSettings) => settings.definition.services[0] ?? 'sms';
 
 /** A text Postgres can store: gateways may send NUL characters (%00), which `text` refuses. */
 const storable = (value: string) => value.replaceAll(String.fromCharCode(0), '');
@@ -63,64 +62,99 @@ const storable = (value: string) => value.replaceAll(String.fromCharCode(0), '')
  * Incoming SMS from every gateway (issue 23 item 2): the contact found or created, the message
  * stored once, and where the provider has a survey the post made from it, all with their events
  * in one transaction. A contact answering a targeted survey has their reply routed to it instead.
- * Messages arriving while earlier ones are being written are written together (`groupCommit`):
+ * Messages arriving while earlier ones are being written are written together (`groupCommitMany`):
  * a gateway is answered once its message's transaction has committed.
  */
 export function createInboundService(
   ctx: AppContext,
   deps: { contacts: ContactsService; messages: MessagesService; posts: PostsModule; targeted: TargetedService },
 ) {
-  async function store(trx: Trx, { settings, message, context, now }: Arrival): Promise<InboundOutcome> {
-    const provider = settings.definition.id;
-    const type = settings.definition.services[0] ?? 'sms';
-    const { key, sameWithin } = inboundKey(message, now);
-    const contact = await deps.contacts.findOrCreateInTransaction(trx, { ...message.from, dataSource: provider });
-    const stored = await deps.messages.receiveInTransaction(trx, {
-      contactId: contact.id,
-      message: message.text,
-      type,
-      dataSource: provider,
-      dataSourceMessageId: message.providerMessageId,
-      datetime: message.sentAt ?? now,
-      title: message.title ?? null,
-      additionalData: message.to ? { to: message.to, ...message.additional } : (message.additional ?? null),
-      inboundKey: key,
-      ...(sameWithin !== undefined ? { sameWithin } : {}),
-    });
-    if (!stored) return { outcome: 'duplicate' };
-    // A reply from a recipient of a targeted survey answers their current question (issue 24).
-    const answered = await deps.targeted.answerInTransaction(trx, stored, {
-      text: message.text,
-      dataSourceMessageId: message.providerMessageId,
-      at: message.sentAt ?? now,
-    });
-    if (answered) return { outcome: 'stored', messageId: answered.message.id, postId: answered.postId };
-    const post =
-      context && !context.form.disabled
-        ? await deps.posts.createFromMessage(
-            trx,
-            {
-              context,
-              mapping: settings.inboundFields,
-              fields: { ...message.fields, Message: message.text, Date: message.sentAt ?? now, From: message.from.contact },
-              text: message.text,
-              title: message.title ?? null,
-              source: type === 'email' ? 'email' : type === 'twitter' ? 'twitter' : 'sms',
-              contactId: contact.id,
-              messageId: stored.id,
-              dataSourceMessageId: message.providerMessageId,
-              postDate: message.sentAt ?? now,
-              fallbackTitle: `${settings.definition.name} message from ${message.from.contact}`,
-            },
-            settings.definition.inboundFields,
-          )
+  /** The post a stored message makes in its provider's survey, if it has one. */
+  async function postFrom(trx: Trx, { settings, message, context, now }: Arrival, stored: MessageRow, contactId: number) {
+    if (!context || context.form.disabled) return null;
+    const type = serviceOf(settings);
+    return deps.posts.createFromMessage(
+      trx,
+      {
+        context,
+        mapping: settings.inboundFields,
+        fields: { ...message.fields, Message: message.text, Date: message.sentAt ?? now, From: message.from.contact },
+        text: message.text,
+        title: message.title ?? null,
+        source: type === 'email' ? 'email' : type === 'twitter' ? 'twitter' : 'sms',
+        contactId,
+        messageId: stored.id,
+        dataSourceMessageId: message.providerMessageId,
+        postDate: message.sentAt ?? now,
+        fallbackTitle: `${settings.definition.name} message from ${message.from.contact}`,
+      },
+      settings.definition.inboundFields,
+    );
+  }
+
+  /**
+   * A group of arrivals in one transaction, in a few statements whatever its size: the senders'
+   * contacts, the messages (a repeat stores nothing), who of them is answering a targeted survey
+   * (issue 24: their reply goes to it), and the announcements of messages that made no post. A
+   * message that answers a survey or makes a post is written on its own after that.
+   */
+  async function storeAll(trx: Trx, arrivals: Arrival[]): Promise<Array<Settled<InboundOutcome>>> {
+    const contacts = await deps.contacts.findOrCreateManyInTransaction(
+      trx,
+      arrivals.map(({ settings, message }) => ({ ...message.from, dataSource: settings.definition.id })),
+    );
+    const stored = await deps.messages.receiveManyInTransaction(
+      trx,
+      arrivals.map(({ settings, message, now }, i) => {
+        const { key, sameWithin } = inboundKey(message, now);
+        return {
+          contactId: contacts[i]!.id,
+          message: message.text,
+          type: serviceOf(settings),
+          dataSource: settings.definition.id,
+          dataSourceMessageId: message.providerMessageId,
+          datetime: message.sentAt ?? now,
+          title: message.title ?? null,
+          additionalData: message.to ? { to: message.to, ...message.additional } : (message.additional ?? null),
+          inboundKey: key,
+          ...(sameWithin !== undefined ? { sameWithin } : {}),
+        };
+      }),
+    );
+    const answering = await deps.targeted.awaitingAnswer(
+      trx,
+      contacts.map((contact) => contact.id),
+    );
+    const outcomes: InboundOutcome[] = [];
+    const plain: MessageRow[] = [];
+    for (const [i, arrival] of arrivals.entries()) {
+      const message = stored[i];
+      if (!message) {
+        outcomes.push({ outcome: 'duplicate' });
+        continue;
+      }
+      const answered = answering.has(contacts[i]!.id)
+        ? await deps.targeted.answerInTransaction(trx, message, {
+            text: arrival.message.text,
+            dataSourceMessageId: arrival.message.providerMessageId,
+            at: arrival.message.sentAt ?? arrival.now,
+          })
         : null;
-    const announced = await deps.messages.announceReceived(trx, stored, post?.id ?? null);
-    return { outcome: 'stored', messageId: announced.id, postId: post?.id ?? null };
+      if (answered) {
+        outcomes.push({ outcome: 'stored', messageId: answered.message.id, postId: answered.postId });
+        continue;
+      }
+      const post = await postFrom(trx, arrival, message, contacts[i]!.id);
+      if (post) await deps.messages.announceReceived(trx, message, post.id);
+      else plain.push(message);
+      outcomes.push({ outcome: 'stored', messageId: message.id, postId: post?.id ?? null });
+    }
+    await deps.messages.announceReceivedMany(trx, plain);
+    return outcomes.map((value) => ({ value }));
   }
 
   // Up to 50 messages per transaction, four transactions at once (the pool keeps room for readers).
-  const storeGrouped = groupCommit(ctx.tx, store, { max: 50, atOnce: 4, order: bySender });
+  const storeGrouped = groupCommitMany(ctx.tx, storeAll, { max: 50, atOnce: 4 });
 
   return {
     /** The provider's settings as the gateway checks them (read through the pool, before any transaction). */

@@ -1,15 +1,11 @@
 import type { MessageEventPayload } from '@platform/shared';
 import type { Trx } from '../../db/database';
-import { appendEvent } from '../../events/events.repository';
+import { appendEvents, type NewEvent } from '../../events/events.repository';
 import type { MessageRow } from './messages.repository';
 
-/** `message.created` for a new message, `message.updated` when an outgoing one's delivery state moves. */
-export async function appendMessageEvent(
-  trx: Trx,
-  type: 'message.created' | 'message.updated',
-  message: MessageRow,
-  actorId: number | null,
-): Promise<void> {
+type MessageEventType = 'message.created' | 'message.updated';
+
+const messageEvent = (type: MessageEventType, message: MessageRow, actorId: number | null): NewEvent => {
   const payload: MessageEventPayload = {
     id: message.id,
     contact_id: message.contact_id,
@@ -18,5 +14,19 @@ export async function appendMessageEvent(
     direction: message.direction,
     status: message.status,
   };
-  await appendEvent(trx, { type, aggregateType: 'message', aggregateId: message.id, actorId, payload });
+  return { type, aggregateType: 'message', aggregateId: message.id, actorId, payload };
+};
+
+/** `message.created` for a new message, `message.updated` when an outgoing one's delivery state moves. */
+export async function appendMessageEvent(trx: Trx, type: MessageEventType, message: MessageRow, actorId: number | null): Promise<void> {
+  await appendMessageEvents(trx, type, [message], actorId);
+}
+
+/** `appendMessageEvent` for several messages, in one statement. */
+export async function appendMessageEvents(trx: Trx, type: MessageEventType, messages: MessageRow[], actorId: number | null): Promise<void> {
+  if (messages.length > 0)
+    await appendEvents(
+      trx,
+      messages.map((message) => messageEvent(type, message, actorId)),
+    );
 }

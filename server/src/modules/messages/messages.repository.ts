@@ -160,21 +160,35 @@ export const findRecentSame = (db: Executor, q: { dataSource: string; contactId:
     .where('created', '>=', q.since)
     .executeTakeFirst();
 
-/** Inserts an incoming message unless its key is taken (the unique index is the last word); undefined then. */
-/** Inserts an incoming message and reads it back with its contact in one statement; undefined when its key was taken. */
-export const insertIncoming = (trx: Trx, row: Insertable<MessagesTable>): Promise<MessageRow | undefined> =>
-  trx
+/**
+ * Inserts incoming messages and reads them back with their contacts in one statement. A message
+ * whose key is taken (by a stored message or an earlier one of these rows) is not stored: the
+ * unique index is the last word. Answers, in the order given, each row stored or undefined.
+ */
+export async function insertIncoming(trx: Trx, rows: Array<Insertable<MessagesTable>>): Promise<Array<MessageRow | undefined>> {
+  if (rows.length === 0) return [];
+  const stored = (await trx
     .with('inserted', (db) =>
       db
         .insertInto('messages')
-        .values(row)
+        .values(rows)
         .onConflict((oc) => oc.columns(['data_source', 'inbound_key']).where('inbound_key', 'is not', null).doNothing())
         .returningAll(),
     )
     .selectFrom('inserted as messages')
     .leftJoin('contacts', 'contacts.id', 'messages.contact_id')
-    .select(columns)
-    .executeTakeFirst() as Promise<MessageRow | undefined>;
+    .select([...columns, 'messages.inbound_key'])
+    .orderBy('messages.id')
+    .execute()) as Array<MessageRow & { inbound_key: string | null }>;
+  // Rows are inserted in the order given: of two with one key, the first is the one stored.
+  const byKey = new Map(stored.map(({ inbound_key: key, ...row }) => [`${row.data_source}\u0000${key}`, row]));
+  return rows.map((row) => {
+    const key = `${row.data_source}\u0000${row.inbound_key}`;
+    const hit = byKey.get(key);
+    byKey.delete(key);
+    return hit;
+  });
+}
 
 /** Marks an incoming message as the answer to a targeted survey's question, in the recipient's post. */
 export async function attachAnswer(

@@ -9,7 +9,7 @@ import { messageDeliveryJob } from '../../jobs/message-delivery.job';
 import type { StoredEvent } from '../../events/events.repository';
 import type { Sender } from '../datasources/outbound/sender';
 import { createMessageDelivery } from './message-delivery.service';
-import { appendMessageEvent } from './messages.events';
+import { appendMessageEvent, appendMessageEvents } from './messages.events';
 import { messageRule } from './messages.policy';
 import * as repo from './messages.repository';
 import type { MessageRow } from './messages.repository';
@@ -34,6 +34,26 @@ export type IncomingMessage = {
   datetime?: Date | null;
   additionalData?: Record<string, unknown> | null;
 };
+
+/** An incoming message with its exactly-once key (datasources' inbound service computes it). */
+export type InboundIncoming = IncomingMessage & { inboundKey: string; dataSource: string; sameWithin?: number };
+
+const incomingRow = (incoming: InboundIncoming, now: Date) => ({
+  parent_id: incoming.parentId ?? null,
+  contact_id: incoming.contactId,
+  post_id: null,
+  user_id: null,
+  title: incoming.title ?? null,
+  message: incoming.message,
+  datetime: incoming.datetime ?? now,
+  type: incoming.type,
+  status: 'received',
+  direction: 'incoming' as const,
+  data_source: incoming.dataSource,
+  data_source_message_id: incoming.dataSourceMessageId ?? null,
+  additional_data: incoming.additionalData ? JSON.stringify(incoming.additionalData) : null,
+  inbound_key: incoming.inboundKey,
+});
 
 export type MessagesService = ReturnType<typeof createMessagesService>;
 
@@ -62,6 +82,19 @@ export function createMessagesService(ctx: AppContext, senders: Readonly<Record<
 
   async function load(id: number): Promise<MessageRow> {
     return (await repo.findById(ctx.db, id)) ?? notFound(RESOURCE, id);
+  }
+
+  /** Only the window match needs the lock: a keyed insert waits for a concurrent arrival of its key. */
+  async function receiveWithinWindow(trx: Trx, incoming: InboundIncoming, sameWithin: number): Promise<MessageRow | undefined> {
+    await repo.lockInboundKey(trx, incoming.dataSource, incoming.inboundKey);
+    const since = new Date(ctx.now().getTime() - sameWithin);
+    if (
+      (await repo.findByInboundKey(trx, incoming.dataSource, incoming.inboundKey)) ||
+      (await repo.findRecentSame(trx, { dataSource: incoming.dataSource, contactId: incoming.contactId, message: incoming.message, since }))
+    )
+      return undefined;
+    const [row] = await repo.insertIncoming(trx, [incomingRow(incoming, ctx.now())]);
+    return row;
   }
 
   return {
@@ -147,49 +180,27 @@ export function createMessagesService(ctx: AppContext, senders: Readonly<Record<
     },
 
     /**
-     * A reporter's message arriving through a data source, exactly once: `inboundKey` (the
+     * Reporters' messages arriving through data sources, each exactly once: `inboundKey` (the
      * provider's id, or a digest of sender, text and sent time) is unique per provider, and
-     * arrivals of one key wait for each other, so a retried or concurrent repeat finds the first
-     * and stores nothing (undefined). Without a provider id or sent time (FrontlineSMS), the same
-     * text from the same contact within `sameWithin` ms counts as the same message. Announced by
-     * the caller through `announceReceived` once any post is attached.
+     * arrivals of one key wait for each other, so a retried or concurrent repeat (or a repeat
+     * among these) finds the first and stores nothing (undefined, in the order given). Without a
+     * provider id or sent time (FrontlineSMS), the same text from the same contact within
+     * `sameWithin` ms counts as the same message. The keyed ones are stored in one statement.
+     * Announced by the caller through `announceReceived` once any post is attached.
      */
-    async receiveInTransaction(
-      trx: Trx,
-      incoming: IncomingMessage & { inboundKey: string; dataSource: string; sameWithin?: number },
-    ): Promise<MessageRow | undefined> {
-      // A provider id or sent time makes the key unique by itself: the insert below waits for a
-      // concurrent arrival of the same key and then stores nothing. Only the window match needs the lock.
-      if (incoming.sameWithin !== undefined) {
-        await repo.lockInboundKey(trx, incoming.dataSource, incoming.inboundKey);
-        const since = new Date(ctx.now().getTime() - incoming.sameWithin);
-        if (
-          (await repo.findByInboundKey(trx, incoming.dataSource, incoming.inboundKey)) ||
-          (await repo.findRecentSame(trx, {
-            dataSource: incoming.dataSource,
-            contactId: incoming.contactId,
-            message: incoming.message,
-            since,
-          }))
-        )
-          return undefined;
+    async receiveManyInTransaction(trx: Trx, incomings: InboundIncoming[]): Promise<Array<MessageRow | undefined>> {
+      const stored: Array<MessageRow | undefined> = [];
+      const keyed: number[] = [];
+      for (const [i, incoming] of incomings.entries()) {
+        if (incoming.sameWithin === undefined) keyed.push(i);
+        else stored[i] = await receiveWithinWindow(trx, incoming, incoming.sameWithin);
       }
-      return repo.insertIncoming(trx, {
-        parent_id: incoming.parentId ?? null,
-        contact_id: incoming.contactId,
-        post_id: null,
-        user_id: null,
-        title: incoming.title ?? null,
-        message: incoming.message,
-        datetime: incoming.datetime ?? ctx.now(),
-        type: incoming.type,
-        status: 'received',
-        direction: 'incoming',
-        data_source: incoming.dataSource,
-        data_source_message_id: incoming.dataSourceMessageId ?? null,
-        additional_data: incoming.additionalData ? JSON.stringify(incoming.additionalData) : null,
-        inbound_key: incoming.inboundKey,
-      });
+      const inserted = await repo.insertIncoming(
+        trx,
+        keyed.map((i) => incomingRow(incomings[i]!, ctx.now())),
+      );
+      keyed.forEach((i, n) => (stored[i] = inserted[n]));
+      return incomings.map((_, i) => stored[i]);
     },
 
     /**
@@ -245,6 +256,11 @@ export function createMessagesService(ctx: AppContext, senders: Readonly<Record<
       const saved = postId === null ? message : await repo.attachPost(trx, message.id, postId);
       await appendMessageEvent(trx, 'message.created', saved, null);
       return saved;
+    },
+
+    /** `announceReceived` for messages that made no post, in one statement. */
+    async announceReceivedMany(trx: Trx, messages: MessageRow[]): Promise<void> {
+      await appendMessageEvents(trx, 'message.created', messages, null);
     },
 
     /** A reporter's message arriving through a data source: stored as received and pushed. */

@@ -73,9 +73,10 @@ export function createTargetedService(
         await trx.selectFrom('forms').select('id').where('id', '=', formId).forUpdate().execute();
         if (await repo.hasRecipients(trx, formId))
           throw new ValidationError(RESOURCE, [{ pointer: '/form_id', message: M.alreadyHasContacts }]);
-        const contacts = [];
-        for (const number of parsed.valid)
-          contacts.push(await deps.contacts.findOrCreateInTransaction(trx, { type: 'phone', contact: number, dataSource: null }));
+        const contacts = await deps.contacts.findOrCreateManyInTransaction(
+          trx,
+          parsed.valid.map((number) => ({ type: 'phone', contact: number, dataSource: null })),
+        );
         const busy = await repo.busyContacts(
           trx,
           contacts.map((c) => c.id),
@@ -107,6 +108,9 @@ export function createTargetedService(
      * was stored (once): the answer to their current question, then the next question, or the
      * post completed after the last. Null when the contact is in no survey (the ordinary path).
      */
+    /** Which of these contacts have a question waiting (`answerInTransaction` has something to do for them). */
+    awaitingAnswer: (trx: Trx, contactIds: number[]) => repo.awaitingAnswer(trx, contactIds),
+
     async answerInTransaction(trx: Trx, message: MessageRow, received: { text: string; dataSourceMessageId: string | null; at: Date }) {
       if (message.contact_id === null) return null;
       const state = await repo.activeStateForUpdate(trx, message.contact_id);
