@@ -38,9 +38,10 @@ export function createContactsService(ctx: AppContext) {
       const keep = (rows: repo.ContactRow[]) => rows.forEach((row) => found.set(key(row), row));
       keep(await repo.findByAddresses(trx, addresses));
       const missing = () => [...new Map(addresses.filter((a) => !found.has(key(a))).map((a) => [key(a), a])).values()];
-      if (missing().length > 0) {
-        await repo.lockAddresses(trx, missing());
-        keep(await repo.findByAddresses(trx, missing()));
+      const unknown = missing();
+      if (unknown.length > 0) {
+        await repo.lockAddresses(trx, unknown);
+        keep(await repo.findByAddresses(trx, unknown));
         keep(
           await repo.insertMany(
             trx,

@@ -178,7 +178,6 @@ export async function insertIncoming(trx: Trx, rows: Array<Insertable<MessagesTa
     .selectFrom('inserted as messages')
     .leftJoin('contacts', 'contacts.id', 'messages.contact_id')
     .select([...columns, 'messages.inbound_key'])
-    .orderBy('messages.id')
     .execute()) as Array<MessageRow & { inbound_key: string | null }>;
   // Rows are inserted in the order given: of two with one key, the first is the one stored.
   const byKey = new Map(stored.map(({ inbound_key: key, ...row }) => [`${row.data_source}\u0000${key}`, row]));

@@ -30,7 +30,6 @@ export const insertState = (trx: Trx, row: { form_id: number; contact_id: number
     .returningAll()
     .executeTakeFirstOrThrow();
 
-/** The conversation a contact is in, locked until the transaction ends (replies of one contact are answered in order). */
 /** Which of these contacts have a question waiting for their answer (one statement for a group of arrivals). */
 export async function awaitingAnswer(db: Executor, contactIds: number[]): Promise<Set<number>> {
   if (contactIds.length === 0) return new Set();
@@ -43,6 +42,7 @@ export async function awaitingAnswer(db: Executor, contactIds: number[]): Promis
   return new Set(rows.map((row) => row.contact_id));
 }
 
+/** The conversation a contact is in, locked until the transaction ends (replies of one contact are answered in order). */
 export const activeStateForUpdate = (trx: Trx, contactId: number): Promise<StateRow | undefined> =>
   trx
     .selectFrom('targeted_survey_state')

@@ -103,14 +103,14 @@ export function createTargetedService(
       });
     },
 
+    /** Which of these contacts have a question waiting (`answerInTransaction` has something to do for them). */
+    awaitingAnswer: (trx: Trx, contactIds: number[]) => repo.awaitingAnswer(trx, contactIds),
+
     /**
      * An incoming message from a contact in a targeted survey, in the inbound transaction after it
      * was stored (once): the answer to their current question, then the next question, or the
      * post completed after the last. Null when the contact is in no survey (the ordinary path).
      */
-    /** Which of these contacts have a question waiting (`answerInTransaction` has something to do for them). */
-    awaitingAnswer: (trx: Trx, contactIds: number[]) => repo.awaitingAnswer(trx, contactIds),
-
     async answerInTransaction(trx: Trx, message: MessageRow, received: { text: string; dataSourceMessageId: string | null; at: Date }) {
       if (message.contact_id === null) return null;
       const state = await repo.activeStateForUpdate(trx, message.contact_id);
