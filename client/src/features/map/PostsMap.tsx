@@ -148,6 +148,9 @@ export function PostsMap({
   };
 
   // The viewport after each move settles (and at once when the map does not fit itself to the posts).
+  // While a fitted map waits for its first answer, only the user's own moves ask for their viewport
+  // (they chose where to look): a move of the map's own, such as a resize of its frame, would
+  // otherwise replace the fitted question, and the map would never fit itself to the posts.
   useEffect(() => {
     if (!shown) return;
     const { map } = shown;
@@ -156,7 +159,8 @@ export function PostsMap({
       const b = map.getBounds();
       setRequest({ fit: false, zoom: map.getZoom(), bbox: clampBbox(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()) });
     };
-    const onMove = () => {
+    const onMove = (event: { originalEvent?: unknown }) => {
+      if (view.fitBounds && !fitted.current && !event.originalEvent) return;
       clearTimeout(moveTimer);
       moveTimer = setTimeout(askForViewport, MOVE_DEBOUNCE_MS);
     };
@@ -174,12 +178,15 @@ export function PostsMap({
   // which are already the fitted view's. Its move asks for the viewport; without posts the world's
   // answer stays until the first move.
   useEffect(() => {
-    if (!shown || shown.removed || fitted.current || !request?.fit || !clusters.isSuccess || clusters.isPlaceholderData) return;
+    if (!shown || shown.removed || fitted.current || !request?.fit || clusters.isPlaceholderData) return;
+    // Without a first answer the map stays at its default view, and its moves ask for their viewport.
+    if (clusters.isError) fitted.current = true;
+    if (!clusters.isSuccess) return;
     fitted.current = true;
     const { map } = shown;
     const bbox = clusters.data.bbox;
     if (bbox) map.fitBounds(bbox, { padding: MAP_FIT_PADDING, maxZoom: POSTS_MAP_ZOOM.fitMax, duration: 0 });
-  }, [shown, request, clusters.isSuccess, clusters.isPlaceholderData, clusters.data]);
+  }, [shown, request, clusters.isSuccess, clusters.isError, clusters.isPlaceholderData, clusters.data]);
 
   useEffect(() => {
     if (unavailable) report({ state: 'unavailable', total: null });
