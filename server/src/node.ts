@@ -56,7 +56,9 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
     embedded = await startEmbeddedPostgres(pgDir, { sharedBuffers: config.embeddedSharedBuffers });
     databaseUrl = embedded.url;
   }
-  const handle = connect(databaseUrl, { max: embedded ? 8 : 20 });
+  // On a Postgres server a few sessions stay open with PostGIS loaded (see `connect`); the embedded
+  // database is one session, which loads it once.
+  const handle = connect(databaseUrl, embedded ? { max: 8 } : { max: 20, keep: 4 });
   const lists = embedded ? null : await connectListSessions(databaseUrl, COUNT_BUDGET_MS);
 
   let deploymentId = config.deploymentId ?? 'local';
@@ -66,6 +68,10 @@ export async function startNode(config: AppConfig, options: NodeOptions = {}): P
     const adminPassword = config.adminPassword ?? (embedded ? 'administrator' : null);
     deploymentId = (await seedOnce(handle.db, { adminPassword, deploymentId: config.deploymentId }, logger)).deploymentId;
   }
+  // Opened in the background, with PostGIS there now: the first requests find them ready.
+  void Promise.all([handle.open(), lists?.open()]).catch((error: unknown) =>
+    logger.warn({ err: error }, 'could not open the kept database sessions'),
+  );
 
   const jobs = createJobs(databaseUrl, logger, { pollingIntervalSeconds: options.jobPollingIntervalSeconds });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
