@@ -1,34 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connect, type DbHandle } from '../../server/src/db/database';
+import { describe, expect, inject, it } from 'vitest';
 import { apiClient } from './helpers/api';
 import { importEnded, importSurvey, reportsCsv, startImport } from './helpers/csv';
 
-import { builtServer, BUILT_MAIN_JS, loginAsAdmin, type BuiltServer } from './helpers/built-server';
-import { createTestDatabase, type TestServer } from './helpers/server';
+import { BUILT_MAIN_JS, killableServer, loginAsAdmin } from './helpers/built-server';
+import type { TestServer } from './helpers/server';
 import { connectSocket } from './helpers/sockets';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-csv-crash-'));
-
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let handle: DbHandle;
-let built: BuiltServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  handle = connect(database.url, { max: 2 });
-  // Small batches so the kill lands between many commits; a short claim so the restart takes over soon.
-  built = builtServer(database.url, dataDir, { CSV_IMPORT_BATCH_ROWS: '25', CSV_IMPORT_LEASE_SECONDS: '2' });
-});
-
-afterAll(async () => {
-  await built?.stop('SIGTERM');
-  await handle?.close();
-  await database?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+// Small batches so the kill lands between many commits; a short claim so the restart takes over soon.
+const crash = killableServer('csv-crash', { CSV_IMPORT_BATCH_ROWS: '25', CSV_IMPORT_LEASE_SECONDS: '2' });
 
 // On the embedded fallback the database lives in this test process, and pglite-socket trips over the
 // killed server's connections as the database is dropped; the crash is proven against a real server.
@@ -38,7 +18,7 @@ describe.skipIf(inject('database').mode !== 'server')('a CSV import whose server
     { timeout: 240_000 },
     async () => {
       expect(fs.existsSync(BUILT_MAIN_JS), 'server/dist/main.js is missing: run `npm run build` first').toBe(true);
-      const url = await built.start();
+      const url = await crash.server.start();
       const api = apiClient(url);
       const token = await loginAsAdmin(api);
       const server = { url, api } as unknown as TestServer;
@@ -50,25 +30,25 @@ describe.skipIf(inject('database').mode !== 'server')('a CSV import whose server
       });
 
       // Killed once a few batches have committed (the checkpoint in the database says so), well before the end.
-      const checkpoint = () => handle.db.selectFrom('csv_imports').selectAll().where('id', '=', started.id).executeTakeFirstOrThrow();
+      const checkpoint = () => crash.db.selectFrom('csv_imports').selectAll().where('id', '=', started.id).executeTakeFirstOrThrow();
       while ((await checkpoint()).next_row < 100) await new Promise((resolve) => setTimeout(resolve, 20));
-      await built.stop('SIGKILL');
+      await crash.server.stop('SIGKILL');
       const atKill = await checkpoint();
       expect(atKill.status).toBe('PENDING');
       expect(atKill.next_row).toBeLessThan(rows);
       // Each row's post and its batch's checkpoint committed together.
-      const committed = await handle.db
+      const committed = await crash.db
         .selectFrom('posts_sets')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('set_id', '=', started.collection_id)
         .executeTakeFirstOrThrow();
       expect(Number(committed.n)).toBe(atKill.processed);
-      const lastEvent = await handle.db
+      const lastEvent = await crash.db
         .selectFrom('events')
         .select((eb) => eb.fn.max('id').as('id'))
         .executeTakeFirstOrThrow();
 
-      const restartedUrl = await built.start();
+      const restartedUrl = await crash.server.start();
       const adminAgain = await loginAsAdmin(apiClient(restartedUrl));
       // Caught up from the event log: a socket that saw progress before the kill sees the end after the restart.
       const follower = await connectSocket(restartedUrl, { token: adminAgain, lastEventId: Number(lastEvent.id) });
@@ -77,7 +57,7 @@ describe.skipIf(inject('database').mode !== 'server')('a CSV import whose server
       expect(end!.type).toBe('import.completed');
       expect(end!.payload).toMatchObject({ status: 'SUCCESS', processed: rows - rows / 100, errors: rows / 100, total: rows });
 
-      const titles = await handle.db
+      const titles = await crash.db
         .selectFrom('posts_sets')
         .innerJoin('posts', 'posts.id', 'posts_sets.post_id')
         .select('posts.title')
@@ -85,7 +65,7 @@ describe.skipIf(inject('database').mode !== 'server')('a CSV import whose server
         .execute();
       expect(titles).toHaveLength(rows - rows / 100);
       expect(new Set(titles.map((t) => t.title)).size).toBe(titles.length);
-      const refused = await handle.db.selectFrom('csv_import_errors').select('row').where('import_id', '=', started.id).execute();
+      const refused = await crash.db.selectFrom('csv_import_errors').select('row').where('import_id', '=', started.id).execute();
       expect(refused.map((r) => r.row).sort((a, b) => a - b)).toEqual(Array.from({ length: rows / 100 }, (_, i) => (i + 1) * 100 + 1));
     },
   );

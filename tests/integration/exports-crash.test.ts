@@ -1,35 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connect, type DbHandle } from '../../server/src/db/database';
+import { describe, expect, inject, it } from 'vitest';
 import { apiClient } from './helpers/api';
 import { exportEnded, startExport } from './helpers/exports';
 import { unique } from './helpers/factories';
-import { builtServer, BUILT_MAIN_JS, loginAsAdmin, type BuiltServer } from './helpers/built-server';
-import { createTestDatabase } from './helpers/server';
+import { BUILT_MAIN_JS, killableServer, loginAsAdmin } from './helpers/built-server';
 import { connectSocket } from './helpers/sockets';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-export-crash-'));
-
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let handle: DbHandle;
-let built: BuiltServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  handle = connect(database.url, { max: 2 });
-  // Small batches so the kill lands between many commits; a short claim so the restart takes over soon.
-  built = builtServer(database.url, dataDir, { EXPORT_BATCH_ROWS: '50', EXPORT_LEASE_SECONDS: '2' });
-});
-
-afterAll(async () => {
-  await built?.stop('SIGTERM');
-  await handle?.close();
-  await database?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+// Small batches so the kill lands between many commits; a short claim so the restart takes over soon.
+const crash = killableServer('export-crash', { EXPORT_BATCH_ROWS: '50', EXPORT_LEASE_SECONDS: '2' });
 
 // As csv-crash.test.ts: the crash is proven against a real Postgres server.
 describe.skipIf(inject('database').mode !== 'server')('an export whose server is killed', () => {
@@ -38,7 +18,7 @@ describe.skipIf(inject('database').mode !== 'server')('an export whose server is
     const posts = 20_000;
     const prefix = unique('Crash');
     for (let start = 0; start < posts; start += 2000)
-      await handle.db
+      await crash.db
         .insertInto('posts')
         .values(
           Array.from({ length: 2000 }, (_, i) => ({
@@ -50,26 +30,26 @@ describe.skipIf(inject('database').mode !== 'server')('an export whose server is
         )
         .execute();
 
-    const url = await built.start();
+    const url = await crash.server.start();
     const api = apiClient(url);
     const token = await loginAsAdmin(api);
     const job = await startExport({ api }, token, { filters: { q: prefix } });
 
     // Killed once some batches have committed, well before the end.
-    const row = () => handle.db.selectFrom('export_jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
+    const row = () => crash.db.selectFrom('export_jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
     while ((await row()).processed_rows < 500) await new Promise((resolve) => setTimeout(resolve, 20));
-    await built.stop('SIGKILL');
+    await crash.server.stop('SIGKILL');
     const atKill = await row();
     expect(atKill.status).toBe('QUEUED');
     expect(atKill.processed_rows).toBeLessThan(posts);
-    const partials = fs.readdirSync(path.join(dataDir, 'exports')).filter((name) => name.endsWith('.part'));
+    const partials = fs.readdirSync(path.join(crash.dataDir, 'exports')).filter((name) => name.endsWith('.part'));
     expect(partials).toHaveLength(1);
-    const lastEvent = await handle.db
+    const lastEvent = await crash.db
       .selectFrom('events')
       .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirstOrThrow();
 
-    const restartedUrl = await built.start();
+    const restartedUrl = await crash.server.start();
     const adminAgain = await loginAsAdmin(apiClient(restartedUrl));
     const follower = await connectSocket(restartedUrl, { token: adminAgain, lastEventId: Number(lastEvent.id) });
     const [end] = await follower.waitFor(exportEnded(job.id), 1, 180_000);
@@ -85,6 +65,6 @@ describe.skipIf(inject('database').mode !== 'server')('an export whose server is
     expect(new Set(data.map((r) => r[0])).size).toBe(posts);
     expect(data.every((r) => r[7] === "'=cmd")).toBe(true);
     // The dead worker's partial file is not left behind forever: only the finished file remains.
-    expect(fs.readdirSync(path.join(dataDir, 'exports')).filter((name) => name.startsWith(`${job.id}`))).toEqual([`${job.id}.csv`]);
+    expect(fs.readdirSync(path.join(crash.dataDir, 'exports')).filter((name) => name.startsWith(`${job.id}`))).toEqual([`${job.id}.csv`]);
   });
 });

@@ -1,32 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connect, type DbHandle } from '../../server/src/db/database';
+import { describe, expect, inject, it } from 'vitest';
 import { apiClient } from './helpers/api';
-import { builtServer, BUILT_MAIN_JS, loginAsAdmin, type BuiltServer } from './helpers/built-server';
+import { BUILT_MAIN_JS, killableServer, loginAsAdmin } from './helpers/built-server';
 import { configureProvider, postForm } from './helpers/gateways';
-import { createTestDatabase, type TestServer } from './helpers/server';
+import type { TestServer } from './helpers/server';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-sms-crash-'));
 const accountSid = 'AC0123456789abcdef0123456789abcdef';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let handle: DbHandle;
-let built: BuiltServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  handle = connect(database.url, { max: 2 });
-  built = builtServer(database.url, dataDir, {});
-});
-
-afterAll(async () => {
-  await built?.stop('SIGTERM');
-  await handle?.close();
-  await database?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const crash = killableServer('sms-crash');
 
 /** 600 messages from 30 senders, none of whom wrote before. */
 const messages = Array.from({ length: 600 }, (_, n) => ({ sid: `SMcrash${n}`, from: `+1415558${String(n % 30).padStart(4, '0')}` }));
@@ -62,7 +43,7 @@ async function sendAll(url: string, onAcknowledged: (count: number) => void = ()
 }
 
 const storedCounts = async () => {
-  const rows = await handle.db
+  const rows = await crash.db
     .selectFrom('messages')
     .select(['data_source_message_id as sid', (eb) => eb.fn.countAll<string>().as('n')])
     .where('direction', '=', 'incoming')
@@ -79,7 +60,7 @@ describe.skipIf(inject('database').mode !== 'server')('inbound SMS whose server 
     { timeout: 180_000 },
     async () => {
       expect(fs.existsSync(BUILT_MAIN_JS), 'server/dist/main.js is missing: run `npm run build` first').toBe(true);
-      const url = await built.start();
+      const url = await crash.server.start();
       const api = apiClient(url);
       await configureProvider({ url, api } as unknown as TestServer, await loginAsAdmin(api), 'twilio', {
         account_sid: accountSid,
@@ -90,7 +71,7 @@ describe.skipIf(inject('database').mode !== 'server')('inbound SMS whose server 
       // Killed while messages are being written in groups, once 150 have been acknowledged.
       let killed: Promise<void> | null = null;
       const acknowledged = await sendAll(url, (count) => {
-        if (count >= 150) killed ??= built.stop('SIGKILL');
+        if (count >= 150) killed ??= crash.server.stop('SIGKILL');
       });
       await killed;
       expect(acknowledged.size).toBeGreaterThanOrEqual(150);
@@ -99,14 +80,14 @@ describe.skipIf(inject('database').mode !== 'server')('inbound SMS whose server 
       for (const sid of acknowledged) expect(afterKill.get(sid), `${sid} was acknowledged`).toBe(1);
 
       // The gateway sends everything again, answered or not: each message ends up stored once.
-      const restarted = await built.start();
+      const restarted = await crash.server.start();
       expect((await sendAll(restarted)).size).toBe(messages.length);
       const stored = await storedCounts();
       expect(stored.size).toBe(messages.length);
       expect([...stored.values()].every((n) => n === 1)).toBe(true);
-      const contacts = await handle.db.selectFrom('contacts').select('contact').where('contact', 'like', '+1415558%').execute();
+      const contacts = await crash.db.selectFrom('contacts').select('contact').where('contact', 'like', '+1415558%').execute();
       expect(contacts.map((c) => c.contact).sort()).toEqual([...new Set(messages.map((m) => m.from))].sort());
-      const events = await handle.db
+      const events = await crash.db
         .selectFrom('events')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('type', '=', 'message.created')

@@ -1,9 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { connect, type DbHandle } from '../../../server/src/db/database';
 import type { ApiClient } from './api';
 import { TEST_ADMIN_PASSWORD } from './database';
 import { passwordGrant } from './factories';
+import { createTestDatabase } from './server';
 
 /** The built server (`npm run build`) that kill -9 tests start as a real process. */
 export const BUILT_MAIN_JS = path.resolve(import.meta.dirname, '../../../server/dist/main.js');
@@ -43,6 +47,38 @@ export function builtServer(databaseUrl: string, dataDir: string, env: Record<st
       const exited = new Promise((resolve) => running.once('exit', resolve));
       running.kill(signal);
       await exited;
+    },
+  };
+}
+
+/**
+ * What a kill -9 test file runs on: a database of its own, a data directory, the built server on
+ * them with `env`, and `db` to read what the killed server committed; made before the file's tests
+ * and removed after them.
+ */
+export function killableServer(name: string, env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `platform-${name}-`));
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let handle: DbHandle | undefined;
+  let built: BuiltServer | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    handle = connect(database.url, { max: 2 });
+    built = builtServer(database.url, dataDir, env);
+  });
+  afterAll(async () => {
+    await built?.stop('SIGTERM');
+    await handle?.close();
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    dataDir,
+    get db() {
+      return handle!.db;
+    },
+    get server(): BuiltServer {
+      return built!;
     },
   };
 }
