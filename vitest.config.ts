@@ -10,7 +10,7 @@ export default defineConfig({
         extends: './client/vite.config.ts',
         test: {
           name: 'client',
-          include: ['client/src/**/*.test.{ts,tsx}'],
+          include: ['client/src/**/*.test.{ts,tsx}', 'client/build/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['client/src/test-setup.ts'],
         },

@@ -3,12 +3,14 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { localeParts } from './build/locale-parts.ts';
 import { mapRouteHtml } from './build/map-route-html.ts';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
     react(),
+    zodWithoutJsonSchema(),
     localeParts(),
     mapRouteHtml(),
     // Each asset also compressed once at build time (gzip -9 and brotli), so the server sends these

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { localeChunks, MAP_ROUTE_BUDGET_BYTES, MAP_ROUTE_CEILING_BYTES, mapRouteJs } from '../../scripts/bench/map-route-js';
@@ -32,6 +33,17 @@ test.describe("the map route's JavaScript (issue 27)", () => {
       description: `${kb(route.total)} gzipped besides maplibre-gl (target ${kb(MAP_ROUTE_BUDGET_BYTES)}, ceiling ${kb(MAP_ROUTE_CEILING_BYTES)})`,
     });
     expect(route.total, `the map route loads ${kb(route.total)}:\n${list}`).toBeLessThanOrEqual(MAP_ROUTE_CEILING_BYTES);
+  });
+
+  test("leaves zod's JSON Schema generation out of the build (client/build/zod-without-json-schema.ts)", () => {
+    const assets = path.join(dist, 'assets');
+    const scripts = fs.readdirSync(assets).filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    // Messages of zod's JSON Schema processors, which a build that kept them would carry.
+    const kept = scripts.filter((file) =>
+      fs.readFileSync(path.join(assets, file), 'utf8').includes('cannot be represented in JSON Schema'),
+    );
+    expect(kept).toEqual([]);
   });
 
   test('has the page preload maplibre-gl with the app, and fetches only the strings of the language shown', async ({ page }) => {
