@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { DialogHost } from './DialogHost';
 import { TrialBanner } from '../features/demo/TrialBanner';
 import { useLoginState, useSession } from '../features/session/useSession';
-import { PrivateSiteNotice } from './PrivateSiteNotice';
 import { ConnectionBanner } from './ConnectionBanner';
 import { AccountMenu } from './AccountMenu';
 import { BootstrapError } from './BootstrapError';
@@ -17,6 +16,10 @@ import { NoticeList } from './NoticeList';
 import { useServices } from '../providers/services-context';
 import { SupportMenu } from './SupportMenu';
 import { useDebugModeNotice, useDefaultLanguage } from './useStartupChecks';
+import { lazyChunk } from '../ui/lazy-chunk';
+
+/** Only a private site's anonymous visitors see it, so the map route does not carry it (nor `Trans`). */
+const PrivateSiteNotice = lazyChunk(() => import('./PrivateSiteNotice'));
 
 const POWERED_BY_URL = 'https://www.ushahidi.com';
 
@@ -77,7 +80,11 @@ export function Layout() {
       {config ? <TrialBanner /> : null}
       {config ? <ConnectionBanner /> : null}
       <main id="main" className="app-main" tabIndex={-1}>
-        {config && closed ? <PrivateSiteNotice siteName={siteName} email={config.site.email} /> : null}
+        {config && closed ? (
+          <Suspense fallback={<p className="loading">{t('app.loading')}</p>}>
+            <PrivateSiteNotice siteName={siteName} email={config.site.email} />
+          </Suspense>
+        ) : null}
         {config && !closed ? <Outlet /> : null}
         {!config && status === 'error' ? <BootstrapError error={error} onRetry={reload} /> : null}
         {!config && status === 'loading' ? (

@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
  * What an anonymous visitor of a private deployment sees behind the login dialog (spec 1 sections
  * 2 and 6): that the site is private and whom to ask for access; nothing is loaded for them.
  */
-export function PrivateSiteNotice({ siteName, email }: { siteName: string; email: string | null | undefined }) {
+export default function PrivateSiteNotice({ siteName, email }: { siteName: string; email: string | null | undefined }) {
   const { t } = useTranslation();
   return (
     <section className="status-page private-notice" aria-labelledby="private-notice-title">
