@@ -1,16 +1,20 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { chunkGroups } from './build/chunk-groups.ts';
 import { localeParts } from './build/locale-parts.ts';
 import { mapRouteHtml } from './build/map-route-html.ts';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
+const chunks = chunkGroups();
+
 export default defineConfig({
   plugins: [
     react(),
     zodWithoutJsonSchema(),
+    chunks.plugin,
     localeParts(),
     mapRouteHtml(),
     // Each asset also compressed once at build time (gzip -9 and brotli), so the server sends these
@@ -27,5 +31,10 @@ export default defineConfig({
     },
   },
   // The manifest lets tests/e2e/map-budget.spec.ts walk what the map route loads.
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
+  },
 });

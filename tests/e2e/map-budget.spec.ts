@@ -33,6 +33,8 @@ test.describe("the map route's JavaScript (issue 27)", () => {
       description: `${kb(route.total)} gzipped besides maplibre-gl (target ${kb(MAP_ROUTE_BUDGET_BYTES)}, ceiling ${kb(MAP_ROUTE_CEILING_BYTES)})`,
     });
     expect(route.total, `the map route loads ${kb(route.total)}:\n${list}`).toBeLessThanOrEqual(MAP_ROUTE_CEILING_BYTES);
+    // In a handful of files (client/build/chunk-groups.ts), not one per set of screens sharing them.
+    expect(route.files.length, `the map route loads ${route.files.length} files:\n${list}`).toBeLessThanOrEqual(8);
   });
 
   test("leaves zod's JSON Schema generation out of the build (client/build/zod-without-json-schema.ts)", () => {
