@@ -1,9 +1,6 @@
 import type { Plugin } from 'vite';
+import { MAP_LIBRARY, MAP_ROUTE } from './map-route-html.ts';
 
-/** The map screen's route module, the landing page (routes.tsx loads it for `/views/map`). */
-const MAP_ROUTE = /[\\/]src[\\/]features[\\/]views[\\/]MapView\.tsx$/;
-/** Fetched apart, in parallel with the app's code (map-route-html.ts). */
-const MAP_LIBRARY = /[\\/]node_modules[\\/]maplibre-gl[\\/]/;
 const LIBRARIES = /[\\/]node_modules[\\/]/;
 
 type Group = { name: string; test?: RegExp | ((id: string) => boolean); tags?: '$initial'[]; priority: number };
@@ -35,15 +32,16 @@ export function chunkGroups(): { plugin: Plugin; groups: Group[] } {
         const stack = [start];
         while (stack.length > 0) {
           const id = stack.pop() as string;
-          if (seen.has(id) || MAP_LIBRARY.test(id)) continue;
+          // The map library is fetched apart, in parallel with the app's code (map-route-html.ts).
+          if (seen.has(id) || id.includes(MAP_LIBRARY)) continue;
           seen.add(id);
           stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
         return seen;
       };
-      const route = ids.find((id) => MAP_ROUTE.test(id));
+      const route = ids.find((id) => id.endsWith(MAP_ROUTE));
       const entry = ids.find((id) => this.getModuleInfo(id)?.isEntry);
-      if (!route || !entry) throw new Error('chunk-groups: the build has no entry or no map route (src/features/views/MapView.tsx)');
+      if (!route || !entry) throw new Error(`chunk-groups: the build has no entry or no map route (${MAP_ROUTE})`);
       // Less what every page loads: through the shared package's index, the entry reaches every
       // schema, also those only settings screens use, which must not come with the map.
       const everyPage = reach(entry);

@@ -1,8 +1,9 @@
 import type { Plugin } from 'vite';
 
-/** The map screen's route chunk (routes.tsx loads it for `/views/map`). */
-const MAP_ROUTE = '/src/features/views/MapView.tsx';
-const MAP_LIBRARY = '/node_modules/maplibre-gl/';
+/** The map screen's route module (routes.tsx loads it for `/views/map`), as its id ends. */
+export const MAP_ROUTE = '/src/features/views/MapView.tsx';
+/** What the ids of the map library's modules contain. */
+export const MAP_LIBRARY = '/node_modules/maplibre-gl/';
 
 type Chunk = { type: 'chunk'; fileName: string; imports: string[]; facadeModuleId: string | null; moduleIds: string[] };
 type Output = Chunk | { type: 'asset'; fileName: string; source: string | Uint8Array };
